@@ -1,0 +1,99 @@
+import Fastify, { type FastifyInstance } from 'fastify';
+import swagger from '@fastify/swagger';
+import swaggerUi from '@fastify/swagger-ui';
+import {
+  jsonSchemaTransform,
+  serializerCompiler,
+  validatorCompiler,
+  type ZodTypeProvider,
+} from 'fastify-type-provider-zod';
+import type { PublicConfig } from '@ridealong/contracts';
+import type { Config } from './config.js';
+import type { Database } from './db/client.js';
+import { installAuth } from './http/auth.js';
+import { installErrorHandler } from './http/error-handler.js';
+import { installStaticWeb } from './http/static-web.js';
+import type { Mailer } from './lib/mailer.js';
+import type { RateLimiter } from './lib/rate-limiter.js';
+import { emailCodes } from './modules/accounts/email-codes.js';
+import { authRateLimits } from './modules/accounts/rate-limits.js';
+import { accountsRoutes } from './modules/accounts/routes.js';
+import { accountsService } from './modules/accounts/service.js';
+import { sessionStore } from './modules/accounts/sessions.js';
+import { facebookProvider, googleProvider } from './modules/accounts/social-providers.js';
+import { socialSignin } from './modules/accounts/social-signin.js';
+import { publicConfigRoutes } from './modules/config/routes.js';
+import { healthRoutes } from './modules/health/routes.js';
+import { usersRepository } from './modules/users/repository.js';
+import { usersRoutes } from './modules/users/routes.js';
+
+/** The side effects the app is built on; tests pass their own. */
+export type AppDeps = {
+  config: Config;
+  database: Database;
+  mailer: Mailer;
+  rateLimiter: RateLimiter;
+  promoVideo: PublicConfig['promoVideo'];
+};
+
+export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
+  const { config, database } = deps;
+  const app = Fastify({
+    logger: { level: config.logLevel },
+    bodyLimit: 1024 * 1024,
+  }).withTypeProvider<ZodTypeProvider>();
+  app.setValidatorCompiler(validatorCompiler);
+  app.setSerializerCompiler(serializerCompiler);
+  installErrorHandler(app);
+
+  await app.register(swagger, {
+    openapi: {
+      info: { title: 'RideAlong API', version: '1.0.0', description: 'The public v1 contract.' },
+      components: {
+        securitySchemes: { token: { type: 'apiKey', in: 'header', name: 'x-auth-token' } },
+      },
+    },
+    transform: jsonSchemaTransform,
+  });
+  await app.register(swaggerUi, { routePrefix: '/api/docs' });
+
+  const users = usersRepository(database.db);
+  const sessions = sessionStore(database.db, config.sessionTtlMs);
+  installAuth(app, sessions);
+  const accounts = accountsService({
+    users,
+    sessions,
+    codes: emailCodes(database.db),
+    mailer: deps.mailer,
+    publicUrl: config.publicUrl,
+  });
+
+  await app.register(healthRoutes(database.ping));
+  await app.register(
+    async (api) => {
+      await api.register(
+        accountsRoutes({
+          accounts,
+          limit: authRateLimits(deps.rateLimiter, config.rateLimit),
+          social: {
+            google: config.google ? googleProvider(config.google) : null,
+            facebook: config.facebook ? facebookProvider(config.facebook) : null,
+          },
+          socialSignin: (p) => socialSignin({ db: database.db, users, sessions }, p),
+        }),
+      );
+      await api.register(usersRoutes(users));
+      await api.register(
+        publicConfigRoutes(() => ({
+          googleClientId: config.google?.clientId ?? null,
+          facebookAppId: config.facebook?.appId ?? null,
+          installerBaseUrl: config.installerBaseUrl,
+          promoVideo: deps.promoVideo,
+        })),
+      );
+    },
+    { prefix: '/api/v1' },
+  );
+  await installStaticWeb(app, config.webDistDir);
+  return app;
+}

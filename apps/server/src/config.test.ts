@@ -1,0 +1,32 @@
+import { describe, expect, it } from 'vitest';
+import { ConfigError, loadConfig } from './config.js';
+
+describe('loadConfig', () => {
+  it('has embedded defaults: port 8080, PGlite, outbox mail', () => {
+    const c = loadConfig({});
+    expect(c.port).toBe(8080);
+    expect(c.databaseUrl).toBeNull();
+    expect(c.smtpUrl).toBeNull();
+    expect(c.publicUrl).toBe('http://localhost:8080');
+    expect(c.google).toBeNull();
+  });
+
+  it('honours PORT, DATA_DIR and DATABASE_URL', () => {
+    const c = loadConfig({ PORT: '9090', DATA_DIR: '/tmp/x', DATABASE_URL: 'postgres://u@h/db' });
+    expect(c.port).toBe(9090);
+    expect(c.dataDir).toBe('/tmp/x');
+    expect(c.databaseUrl).toBe('postgres://u@h/db');
+  });
+
+  it.each([
+    [{ PORT: 'eighty' }, 'PORT'],
+    [{ DATABASE_URL: 'mysql://x' }, 'DATABASE_URL'],
+    [{ REDIS_URL: 'http://x' }, 'REDIS_URL'],
+    [{ SMTP_URL: 'mail.example.com' }, 'SMTP_URL'],
+    [{ SEED_SAMPLE_DATA: 'maybe' }, 'SEED_SAMPLE_DATA'],
+    [{ FACEBOOK_APP_ID: 'id' }, 'FACEBOOK_APP_SECRET'],
+  ])('stops on %o naming %s', (env, name) => {
+    expect(() => loadConfig(env)).toThrow(ConfigError);
+    expect(() => loadConfig(env)).toThrow(new RegExp(`${name}:`));
+  });
+});

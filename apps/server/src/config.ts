@@ -1,0 +1,119 @@
+import path from 'node:path';
+import { z } from 'zod';
+
+const bool = z
+  .enum(['true', 'false', '1', '0'], { message: "must be 'true' or 'false'" })
+  .transform((v) => v === 'true' || v === '1');
+const optionalUrl = z.url({ message: 'must be a URL' }).optional();
+const positiveInt = z.coerce.number({ message: 'must be a number' }).int().positive();
+
+const envSchema = z.object({
+  PORT: z.coerce.number({ message: 'must be a number' }).int().min(0).max(65535).default(8080),
+  HOST: z.string().min(1).default('0.0.0.0'),
+  DATA_DIR: z.string().min(1).default('./data'),
+  PUBLIC_URL: optionalUrl,
+  DATABASE_URL: z
+    .string()
+    .regex(/^postgres(ql)?:\/\//, 'must start with postgres:// or postgresql://')
+    .optional(),
+  REDIS_URL: z
+    .string()
+    .regex(/^rediss?:\/\//, 'must start with redis:// or rediss://')
+    .optional(),
+  LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
+  WEB_DIST_DIR: z.string().optional(),
+  SEED_SAMPLE_DATA: bool.default(true),
+  SMTP_URL: z
+    .string()
+    .regex(/^smtps?:\/\//, 'must start with smtp:// or smtps://')
+    .optional(),
+  MAIL_FROM: z.string().min(3).default('RideAlong <no-reply@ridealong.local>'),
+  SESSION_TTL_DAYS: positiveInt.default(30),
+  AUTH_RATE_LIMIT_PER_IP: positiveInt.default(30),
+  AUTH_RATE_LIMIT_PER_EMAIL: positiveInt.default(10),
+  AUTH_RATE_LIMIT_WINDOW_SECONDS: positiveInt.default(900),
+  GOOGLE_CLIENT_ID: z.string().min(1).optional(),
+  GOOGLE_API_BASE_URL: z.url({ message: 'must be a URL' }).default('https://www.googleapis.com'),
+  FACEBOOK_APP_ID: z.string().min(1).optional(),
+  FACEBOOK_APP_SECRET: z.string().min(1).optional(),
+  FACEBOOK_GRAPH_URL: z.url({ message: 'must be a URL' }).default('https://graph.facebook.com'),
+  INSTALLER_BASE_URL: z
+    .url({ message: 'must be a URL' })
+    .default('https://downloads.ridealong.example/desktop'),
+  FFMPEG_PATH: z.string().min(1).default('ffmpeg'),
+});
+
+export type Config = {
+  port: number;
+  host: string;
+  dataDir: string;
+  publicUrl: string;
+  databaseUrl: string | null;
+  redisUrl: string | null;
+  logLevel: z.infer<typeof envSchema>['LOG_LEVEL'];
+  webDistDir: string | null;
+  seedSampleData: boolean;
+  smtpUrl: string | null;
+  mailFrom: string;
+  sessionTtlMs: number;
+  rateLimit: { perIp: number; perEmail: number; windowMs: number };
+  google: { clientId: string; apiBaseUrl: string } | null;
+  facebook: { appId: string; appSecret: string; graphUrl: string } | null;
+  installerBaseUrl: string;
+  ffmpegPath: string;
+};
+
+/** A bad environment variable stops start-up with a message naming it. */
+export class ConfigError extends Error {
+  override name = 'ConfigError';
+}
+
+/** Reads and validates the environment once, at start. */
+export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
+  // Empty strings count as unset, as in most .env tooling.
+  const cleaned = Object.fromEntries(Object.entries(env).filter(([, v]) => v !== ''));
+  const parsed = envSchema.safeParse(cleaned);
+  if (!parsed.success) {
+    const lines = parsed.error.issues.map((i) => `  ${i.path.join('.')}: ${i.message}`);
+    throw new ConfigError(`Invalid configuration:\n${lines.join('\n')}`);
+  }
+  const e = parsed.data;
+  if (e.FACEBOOK_APP_ID && !e.FACEBOOK_APP_SECRET) {
+    throw new ConfigError(
+      'Invalid configuration:\n  FACEBOOK_APP_SECRET: required with FACEBOOK_APP_ID',
+    );
+  }
+  const dataDir = path.resolve(e.DATA_DIR);
+  return {
+    port: e.PORT,
+    host: e.HOST,
+    dataDir,
+    publicUrl: (e.PUBLIC_URL ?? `http://localhost:${e.PORT}`).replace(/\/$/, ''),
+    databaseUrl: e.DATABASE_URL ?? null,
+    redisUrl: e.REDIS_URL ?? null,
+    logLevel: e.LOG_LEVEL,
+    webDistDir: e.WEB_DIST_DIR ? path.resolve(e.WEB_DIST_DIR) : null,
+    seedSampleData: e.SEED_SAMPLE_DATA,
+    smtpUrl: e.SMTP_URL ?? null,
+    mailFrom: e.MAIL_FROM,
+    sessionTtlMs: e.SESSION_TTL_DAYS * 24 * 3600 * 1000,
+    rateLimit: {
+      perIp: e.AUTH_RATE_LIMIT_PER_IP,
+      perEmail: e.AUTH_RATE_LIMIT_PER_EMAIL,
+      windowMs: e.AUTH_RATE_LIMIT_WINDOW_SECONDS * 1000,
+    },
+    google: e.GOOGLE_CLIENT_ID
+      ? { clientId: e.GOOGLE_CLIENT_ID, apiBaseUrl: e.GOOGLE_API_BASE_URL.replace(/\/$/, '') }
+      : null,
+    facebook:
+      e.FACEBOOK_APP_ID && e.FACEBOOK_APP_SECRET
+        ? {
+            appId: e.FACEBOOK_APP_ID,
+            appSecret: e.FACEBOOK_APP_SECRET,
+            graphUrl: e.FACEBOOK_GRAPH_URL.replace(/\/$/, ''),
+          }
+        : null,
+    installerBaseUrl: e.INSTALLER_BASE_URL,
+    ffmpegPath: e.FFMPEG_PATH,
+  };
+}

@@ -1,0 +1,61 @@
+import { mkdirSync } from 'node:fs';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { sql } from 'drizzle-orm';
+import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core';
+import * as schema from './schema.js';
+
+export type Db = PgDatabase<PgQueryResultHKT, typeof schema>;
+
+export type Database = {
+  db: Db;
+  kind: 'pglite' | 'postgres';
+  /** True when the database answers a trivial query. */
+  ping: () => Promise<boolean>;
+  close: () => Promise<void>;
+};
+
+/** Where the committed migrations are, next to the bundle or the sources. */
+export function migrationsFolder(): string {
+  const here = path.dirname(fileURLToPath(import.meta.url));
+  // src/db -> ../../drizzle ; dist -> ../drizzle
+  return here.endsWith(path.join('src', 'db'))
+    ? path.resolve(here, '../../drizzle')
+    : path.resolve(here, '../drizzle');
+}
+
+/** PostgreSQL when a URL is given, otherwise embedded PGlite in `dataDir/db` (or in memory). */
+export async function openDatabase(opts: {
+  databaseUrl: string | null;
+  pgliteDir: string | null;
+}): Promise<Database> {
+  let database: Database;
+  if (opts.databaseUrl) {
+    const { default: pg } = await import('pg');
+    const { drizzle } = await import('drizzle-orm/node-postgres');
+    const { migrate } = await import('drizzle-orm/node-postgres/migrator');
+    const pool = new pg.Pool({ connectionString: opts.databaseUrl, max: 10 });
+    const db = drizzle(pool, { schema });
+    await migrate(db, { migrationsFolder: migrationsFolder() });
+    database = { db, kind: 'postgres', ping: () => ping(db), close: () => pool.end() };
+  } else {
+    const { PGlite } = await import('@electric-sql/pglite');
+    const { drizzle } = await import('drizzle-orm/pglite');
+    const { migrate } = await import('drizzle-orm/pglite/migrator');
+    if (opts.pgliteDir) mkdirSync(opts.pgliteDir, { recursive: true });
+    const client = new PGlite(opts.pgliteDir ?? undefined);
+    const db = drizzle(client, { schema });
+    await migrate(db, { migrationsFolder: migrationsFolder() });
+    database = { db, kind: 'pglite', ping: () => ping(db), close: () => client.close() };
+  }
+  return database;
+}
+
+async function ping(db: Db): Promise<boolean> {
+  try {
+    await db.execute(sql`select 1`);
+    return true;
+  } catch {
+    return false;
+  }
+}

@@ -1,0 +1,32 @@
+import type { FastifyInstance, FastifyRequest } from 'fastify';
+import { AUTH_TOKEN_HEADER } from '@ridealong/contracts';
+import type { UserRow } from '../db/schema.js';
+import type { SessionStore } from '../modules/accounts/sessions.js';
+import { unauthorized } from './errors.js';
+
+declare module 'fastify' {
+  interface FastifyRequest {
+    currentUser: UserRow | null;
+    sessionToken: string | null;
+  }
+}
+
+/** Resolves `x-auth-token` to the signed-in user on every API request. */
+export function installAuth(app: FastifyInstance, sessions: SessionStore): void {
+  app.decorateRequest('currentUser', null);
+  app.decorateRequest('sessionToken', null);
+  app.addHook('onRequest', async (request) => {
+    const header = request.headers[AUTH_TOKEN_HEADER];
+    const token =
+      typeof header === 'string' && header.length > 0 && header.length < 200 ? header : null;
+    if (!token || !request.url.startsWith('/api/')) return;
+    request.sessionToken = token;
+    request.currentUser = await sessions.resolve(token);
+  });
+}
+
+/** The signed-in user, or a 401 (an unknown, expired or revoked token counts as signed out). */
+export function requireUser(request: FastifyRequest): UserRow {
+  if (!request.currentUser) throw unauthorized();
+  return request.currentUser;
+}

@@ -1,0 +1,39 @@
+import type { FastifyError, FastifyInstance } from 'fastify';
+import { hasZodFastifySchemaValidationErrors } from 'fastify-type-provider-zod';
+import { HttpError } from './errors.js';
+
+/** Names the field at fault: `body.email: Invalid Email`, `params.id: must be a number`. */
+function validationMessage(
+  error: FastifyError & { validation: Array<{ instancePath: string; message?: string }> },
+): string {
+  const where = error.validationContext ?? 'body';
+  return error.validation
+    .map((v) => {
+      const field = v.instancePath.replace(/^\//, '').replace(/\//g, '.');
+      return `${field ? `${where}.${field}` : where}: ${v.message ?? 'is invalid'}`;
+    })
+    .join('; ');
+}
+
+/** Every error answers `{ status: 'failure', message }`; 4xx keep their status, nothing leaks. */
+export function installErrorHandler(app: FastifyInstance): void {
+  app.setErrorHandler((error: FastifyError, request, reply) => {
+    if (error instanceof HttpError) {
+      return reply
+        .code(error.statusCode)
+        .headers(error.headers)
+        .send({ status: 'failure', message: error.message });
+    }
+    if (hasZodFastifySchemaValidationErrors(error)) {
+      return reply.code(400).send({ status: 'failure', message: validationMessage(error) });
+    }
+    const status = error.statusCode ?? 500;
+    if (status >= 400 && status < 500) {
+      return reply.code(status).send({ status: 'failure', message: error.message });
+    }
+    request.log.error({ err: error }, 'unhandled error');
+    return reply
+      .code(500)
+      .send({ status: 'failure', message: 'Something went wrong on our side.' });
+  });
+}

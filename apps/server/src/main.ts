@@ -1,0 +1,87 @@
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import fastifyStatic from '@fastify/static';
+import { buildApp } from './app.js';
+import { ConfigError, loadConfig, type Config } from './config.js';
+import { openDatabase } from './db/client.js';
+import { outboxMailer, smtpMailer } from './lib/mailer.js';
+import { memoryRateLimiter, redisRateLimiter, type RateLimiter } from './lib/rate-limiter.js';
+import { ensurePromoVideo } from './sample/promo-video.js';
+import { SAMPLE_MEMBER, seedSampleData } from './sample/seed.js';
+
+function readConfig(): Config {
+  try {
+    return loadConfig();
+  } catch (e) {
+    if (e instanceof ConfigError) {
+      console.error(e.message);
+      process.exit(1);
+    }
+    throw e;
+  }
+}
+
+async function rateLimiterFor(
+  config: Config,
+): Promise<{ limiter: RateLimiter; close: () => Promise<void> }> {
+  if (!config.redisUrl) return { limiter: memoryRateLimiter(), close: async () => undefined };
+  const { Redis } = await import('ioredis');
+  const redis = new Redis(config.redisUrl, { maxRetriesPerRequest: 2 });
+  return { limiter: redisRateLimiter(redis), close: async () => void (await redis.quit()) };
+}
+
+async function main() {
+  const config = readConfig();
+  const here = path.dirname(fileURLToPath(import.meta.url));
+  config.webDistDir ??= path.resolve(here, '../../web/dist');
+  const mediaDir = path.join(config.dataDir, 'media');
+
+  const database = await openDatabase({
+    databaseUrl: config.databaseUrl,
+    pgliteDir: path.join(config.dataDir, 'db'),
+  });
+  const rate = await rateLimiterFor(config);
+  const bootLog = {
+    info: (o: object, m: string) => console.log(m, JSON.stringify(o)),
+    warn: (m: string) => console.warn(m),
+  };
+  const mailer = config.smtpUrl
+    ? smtpMailer(config.smtpUrl, config.mailFrom)
+    : outboxMailer(path.join(config.dataDir, 'outbox'), config.mailFrom, bootLog);
+  const promoVideo = config.seedSampleData
+    ? await ensurePromoVideo(mediaDir, config.ffmpegPath, bootLog)
+    : null;
+
+  const app = await buildApp({ config, database, mailer, rateLimiter: rate.limiter, promoVideo });
+  await app.register(fastifyStatic, {
+    root: path.join(mediaDir, 'public'),
+    prefix: '/media/public/',
+    decorateReply: false,
+  });
+  if (config.seedSampleData && (await seedSampleData(database))) {
+    app.log.info(`sample member created: ${SAMPLE_MEMBER.email} / ${SAMPLE_MEMBER.password}`);
+  }
+
+  let closing = false;
+  const shutdown = async (signal: string) => {
+    if (closing) return;
+    closing = true;
+    app.log.info(`${signal}: shutting down`);
+    await app.close();
+    await rate.close();
+    await database.close();
+    process.exit(0);
+  };
+  process.on('SIGTERM', () => void shutdown('SIGTERM'));
+  process.on('SIGINT', () => void shutdown('SIGINT'));
+
+  await app.listen({ port: config.port, host: config.host });
+  app.log.info(
+    `RideAlong is serving ${config.publicUrl} (database: ${database.kind}, mail: ${config.smtpUrl ? 'smtp' : 'outbox'})`,
+  );
+}
+
+main().catch((e: unknown) => {
+  console.error(e);
+  process.exit(1);
+});

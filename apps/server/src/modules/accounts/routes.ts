@@ -1,0 +1,157 @@
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import {
+  AUTH_MESSAGES,
+  AUTH_TOKEN_HEADER,
+  authResponseSchema,
+  emailSigninRequestSchema,
+  failureSchema,
+  okSchema,
+  passwordRecoveryRequestSchema,
+  signupRequestSchema,
+  socialAuthRequestSchema,
+  updatePasswordRequestSchema,
+  verifyEmailRequestSchema,
+} from '@ridealong/contracts';
+import { requireUser } from '../../http/auth.js';
+import { unavailable } from '../../http/errors.js';
+import { toUser } from '../users/presenter.js';
+import type { AccountsService, SignedIn } from './service.js';
+import type { SocialProvider } from './social-providers.js';
+import type { authRateLimits } from './rate-limits.js';
+
+export type AccountsRoutesDeps = {
+  accounts: AccountsService;
+  limit: ReturnType<typeof authRateLimits>;
+  social: { google: SocialProvider | null; facebook: SocialProvider | null };
+  socialSignin: (p: Awaited<ReturnType<SocialProvider>>) => Promise<SignedIn>;
+};
+
+const errors = {
+  400: failureSchema,
+  401: failureSchema,
+  403: failureSchema,
+  409: failureSchema,
+  429: failureSchema,
+  503: failureSchema,
+};
+
+export const accountsRoutes =
+  (d: AccountsRoutesDeps): FastifyPluginAsyncZod =>
+  async (app) => {
+    const signedIn = (s: SignedIn) => ({
+      status: 'success' as const,
+      message: AUTH_MESSAGES.signedIn,
+      user: toUser(s.user),
+    });
+
+    app.post(
+      '/signup',
+      {
+        schema: {
+          tags: ['accounts'],
+          body: signupRequestSchema,
+          response: { 201: okSchema, ...errors },
+        },
+      },
+      async (req, reply) => {
+        await d.limit('signup', req.ip, req.body.email);
+        await d.accounts.signup(req.body);
+        return reply.code(201).send({ status: 'success', message: AUTH_MESSAGES.registered });
+      },
+    );
+
+    app.post(
+      '/verify-email',
+      {
+        schema: {
+          tags: ['accounts'],
+          body: verifyEmailRequestSchema,
+          response: { 200: okSchema, ...errors },
+        },
+      },
+      async (req) => {
+        await d.limit('verify', req.ip);
+        await d.accounts.verifyEmail(req.body.code);
+        return { status: 'success' as const, message: AUTH_MESSAGES.emailVerified };
+      },
+    );
+
+    app.post(
+      '/email-signin',
+      {
+        schema: {
+          tags: ['accounts'],
+          body: emailSigninRequestSchema,
+          response: { 200: authResponseSchema, ...errors },
+        },
+      },
+      async (req, reply) => {
+        await d.limit('signin', req.ip, req.body.email);
+        const session = await d.accounts.signin(req.body.email, req.body.password);
+        return reply.header(AUTH_TOKEN_HEADER, session.token).send(signedIn(session));
+      },
+    );
+
+    app.post(
+      '/initiate-password-recovery',
+      {
+        schema: {
+          tags: ['accounts'],
+          body: passwordRecoveryRequestSchema,
+          response: { 200: okSchema, ...errors },
+        },
+      },
+      async (req) => {
+        await d.limit('recovery', req.ip, req.body.email);
+        await d.accounts.initiateRecovery(req.body.email);
+        return { status: 'success' as const, message: AUTH_MESSAGES.recoverySent };
+      },
+    );
+
+    app.post(
+      '/update-password',
+      {
+        schema: {
+          tags: ['accounts'],
+          body: updatePasswordRequestSchema,
+          response: { 200: okSchema, ...errors },
+        },
+      },
+      async (req) => {
+        await d.limit('reset', req.ip);
+        await d.accounts.updatePassword(req.body);
+        return { status: 'success' as const, message: AUTH_MESSAGES.passwordChanged };
+      },
+    );
+
+    app.post(
+      '/logout',
+      { schema: { tags: ['accounts'], response: { 200: okSchema, 401: failureSchema } } },
+      async (req) => {
+        requireUser(req);
+        if (req.sessionToken) await d.accounts.logout(req.sessionToken);
+        return { status: 'success' as const, message: 'You are logged out.' };
+      },
+    );
+
+    for (const provider of ['google', 'facebook'] as const) {
+      app.post(
+        `/auth/${provider}`,
+        {
+          schema: {
+            tags: ['accounts'],
+            body: socialAuthRequestSchema,
+            response: { 200: authResponseSchema, ...errors },
+          },
+        },
+        async (req, reply) => {
+          const verify = d.social[provider];
+          const label = provider === 'google' ? 'Google' : 'Facebook';
+          if (!verify) throw unavailable(`${label} sign-in is not configured on this server.`);
+          await d.limit('social', req.ip);
+          const session = await d.socialSignin(await verify(req.body.access_token));
+          return reply.header(AUTH_TOKEN_HEADER, session.token).send(signedIn(session));
+        },
+      );
+    }
+  };

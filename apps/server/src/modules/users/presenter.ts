@@ -1,0 +1,51 @@
+import type { PublicUser, User } from '@ridealong/contracts';
+import type { UserRow } from '../../db/schema.js';
+
+/** The public part of a member (document 000 section 9: profile data is public). */
+export function toPublicUser(row: UserRow): PublicUser {
+  return {
+    id: row.id,
+    display_name: row.displayName,
+    first_name: row.firstName,
+    last_name: row.lastName,
+    photo_url: row.photoUrl,
+    gender: row.gender,
+    height: row.height,
+    weight: row.weight,
+    channel_title: row.channelTitle,
+    channel_description: row.channelDescription,
+    channel_image: row.channelImage,
+    createdAt: row.createdAt.toISOString(),
+  };
+}
+
+/** The whole User entity, for its owner only. */
+export function toUser(row: UserRow): User {
+  return {
+    ...toPublicUser(row),
+    email: row.email,
+    email_verified: row.emailVerified,
+    login_count: row.loginCount,
+    admin: row.admin,
+    accepted_terms_and_conditions: row.acceptedTerms,
+    enter_demo_mode_at: row.enterDemoModeAt,
+    members_riding_your_videos_notification: row.notifyMembersRiding,
+    send_weekly_fitness_summary: row.sendWeeklyFitnessSummary,
+    send_most_ridden_tracks: row.sendMostRiddenTracks,
+    send_who_rode_your_rides: row.sendWhoRodeYourRides,
+    strava_auto_save: row.stravaAutoSave,
+    trainer_difficulty: row.trainerDifficulty,
+    trainer_downhill: row.trainerDownhill,
+    strava_authorization_code: row.stravaAuthorizationCode,
+    strava_refresh_token: row.stravaRefreshToken,
+    strava_access_token: row.stravaAccessToken,
+    strava_access_token_expires_at: row.stravaAccessTokenExpiresAt,
+    account_level: row.accountLevel,
+    previous_account_level: row.previousAccountLevel,
+    current_period_end_date: row.currentPeriodEndDate?.toISOString() ?? null,
+    complimentary_access: row.complimentaryAccess,
+    account_expired: row.accountExpired,
+    stripe_sub_id: row.stripeSubId,
+    user_challenges: [],
+  };
+}

@@ -1,0 +1,76 @@
+import { Redis } from 'ioredis';
+import { afterAll, describe, expect, it } from 'vitest';
+import { memoryRateLimiter, redisRateLimiter, type RateLimiter } from '../src/lib/rate-limiter.js';
+import { backends, startServer, uniqueEmail } from './harness.js';
+
+const redisUrl = process.env.TEST_REDIS_URL;
+if (!redisUrl)
+  console.warn('TEST_REDIS_URL is not set: the Redis rate limiter runs only in memory mode.');
+const redis = redisUrl ? new Redis(redisUrl) : null;
+afterAll(async () => {
+  await redis?.quit();
+});
+
+const limiters: Array<[string, () => RateLimiter]> = [
+  ['memory', () => memoryRateLimiter()],
+  ...(redis
+    ? [
+        ['redis', () => redisRateLimiter(redis, `test:${Date.now()}:`)] as [
+          string,
+          () => RateLimiter,
+        ],
+      ]
+    : []),
+];
+
+describe.each(limiters)('%s rate limiter', (_name, make) => {
+  it('allows up to the limit in a window, then refuses with a retry time', async () => {
+    const limiter = make();
+    const results = [];
+    for (let i = 0; i < 4; i++) results.push(await limiter.hit('k', 3, 60_000));
+    expect(results.map((r) => r.allowed)).toEqual([true, true, true, false]);
+    expect(results[3]?.retryAfterSeconds).toBeGreaterThan(50);
+    expect((await limiter.hit('other', 3, 60_000)).allowed).toBe(true);
+  });
+
+  it('opens again when the window has passed', async () => {
+    const limiter = make();
+    expect((await limiter.hit('w', 1, 150)).allowed).toBe(true);
+    expect((await limiter.hit('w', 1, 150)).allowed).toBe(false);
+    await new Promise((r) => setTimeout(r, 250));
+    expect((await limiter.hit('w', 1, 150)).allowed).toBe(true);
+  });
+});
+
+describe.each(backends)('auth rate limits on $name', (backend) => {
+  it('limits sign-in per email and per IP with a 429 and a message', async () => {
+    const s = await startServer(backend, {
+      AUTH_RATE_LIMIT_PER_EMAIL: '3',
+      AUTH_RATE_LIMIT_PER_IP: '5',
+    });
+    try {
+      const email = uniqueEmail();
+      const statuses = [];
+      for (let i = 0; i < 4; i++)
+        statuses.push(
+          (await s.post('/api/v1/email-signin', { email, password: 'wrong-pass' })).status,
+        );
+      expect(statuses).toEqual([401, 401, 401, 429]);
+      const limited = await s.post('/api/v1/email-signin', { email, password: 'wrong-pass' });
+      expect(limited.headers.get('retry-after')).toMatch(/^\d+$/);
+      expect(((await limited.json()) as { message: string }).message).toMatch(/^Too many attempts/);
+      // Other addresses from the same IP run into the per-IP limit (5 per window).
+      const other = await s.post('/api/v1/email-signin', {
+        email: uniqueEmail(),
+        password: 'wrong-pass',
+      });
+      expect(other.status).toBe(429);
+      const recovery = [];
+      for (let i = 0; i < 4; i++)
+        recovery.push((await s.post('/api/v1/initiate-password-recovery', { email })).status);
+      expect(recovery).toEqual([200, 200, 200, 429]);
+    } finally {
+      await s.close();
+    }
+  });
+});

@@ -1,0 +1,54 @@
+import { describe, expect, it } from 'vitest';
+import { ManualClock } from '../../test/support/manual-clock.js';
+import { SIMULATOR_DEVICE_ID, SimulatorSource } from './simulator-source.js';
+import type { DeviceReading, DiscoveredDevice } from './source.js';
+
+function setup() {
+  const clock = new ManualClock();
+  const sim = new SimulatorSource({ clock, tickMs: 250, powerWatts: 200 });
+  const readings: DeviceReading[] = [];
+  const devices: DiscoveredDevice[] = [];
+  sim.on('data', (r) => readings.push(r));
+  sim.on('device', (d) => devices.push(d));
+  return { clock, sim, readings, devices };
+}
+
+describe('SimulatorSource', () => {
+  it('shows its one device at start and is always ready', async () => {
+    const { sim, devices } = setup();
+    await sim.start();
+    expect(devices.map((d) => d.name)).toEqual(['RideAlong Simulator']);
+    expect(devices[0]).toMatchObject({ controllable: true, transport: 'simulator' });
+    expect(sim.status()).toEqual({ transport: 'simulator', state: 'ready', message: null });
+  });
+
+  it('reports at 4 Hz while connected and stops when disconnected', async () => {
+    const { clock, sim, readings } = setup();
+    await sim.connect(SIMULATOR_DEVICE_ID);
+    clock.advance(1000);
+    expect(readings).toHaveLength(4);
+    expect(readings[0]).toMatchObject({ deviceId: SIMULATOR_DEVICE_ID });
+    expect(readings[0]!.power).toBeGreaterThan(150);
+    await sim.disconnect(SIMULATOR_DEVICE_ID);
+    clock.advance(1000);
+    expect(readings).toHaveLength(4);
+  });
+
+  it('rides slower uphill at the same power', async () => {
+    const { clock, sim, readings } = setup();
+    await sim.connect(SIMULATOR_DEVICE_ID);
+    clock.advance(60_000);
+    const flat = readings.at(-1)!.speedMps!;
+    await sim.sendGrade(SIMULATOR_DEVICE_ID, 10);
+    clock.advance(60_000);
+    const climb = readings.at(-1)!.speedMps!;
+    expect(flat).toBeGreaterThan(7);
+    expect(climb).toBeLessThan(flat / 2);
+  });
+
+  it('refuses ids that are not its device and grades before connecting', async () => {
+    const { sim } = setup();
+    await expect(sim.connect('ble:x')).rejects.toThrow('no device ble:x');
+    await expect(sim.sendGrade(SIMULATOR_DEVICE_ID, 1)).rejects.toThrow('not connected');
+  });
+});

@@ -1,0 +1,78 @@
+import { createBrowserRouter, type RouteObject } from 'react-router';
+import type { ComponentType } from 'react';
+import { AppLayout, PageLoader } from './shell/AppLayout';
+import { RouteError } from './RouteError';
+
+/** Each page is its own chunk; routes compose features, features never import each other. */
+function page<M>(load: () => Promise<M>, pick: (m: M) => ComponentType): RouteObject['lazy'] {
+  return async () => ({ Component: pick(await load()) });
+}
+
+const home = () => import('../features/home');
+const auth = () => import('../features/auth');
+const terms = () => import('../features/terms');
+const help = () => import('../features/help');
+const upgrade = () => import('../features/upgrade');
+const upcoming = () => import('../features/upcoming');
+const profile = () => import('../features/profile');
+const notFound = () => import('../features/not-found');
+
+/** Pages of later issues: registered now so every route of the spec resolves. */
+const upcomingRoutes: Array<[string, string]> = [
+  ['/videos', 'Workouts'],
+  ['/video/:id', 'Workout'],
+  ['/new-video', 'Upload a video'],
+  ['/my-channel', 'My Channel'],
+  ['/channel/:id', 'Channel'],
+  ['/explore-channels', 'Channels'],
+  ['/challenges', 'Challenges'],
+  ['/challenge/:id', 'Challenge'],
+  ['/events', 'Join a live event.'],
+  ['/activities', 'My Activities'],
+  ['/pricing', 'Pricing'],
+  ['/payment-sucess', 'Membership'],
+  ['/cancellation-success', 'Membership'],
+  ['/portal-redirect/*', 'Membership'],
+  ['/checkout-redirect', 'Checkout'],
+  ['/admin', 'Admin'],
+  ['/demo', 'Demo'],
+];
+
+export const routes: RouteObject[] = [
+  {
+    element: <AppLayout />,
+    errorElement: <RouteError />,
+    HydrateFallback: PageLoader,
+    children: [
+      { index: true, lazy: page(home, (m) => m.HomePage) },
+      { path: '/featured', lazy: page(home, (m) => m.FeaturedPage) },
+      { path: '/login', lazy: page(auth, (m) => m.LoginPage) },
+      { path: '/login-email', lazy: page(auth, (m) => m.LoginEmailPage) },
+      { path: '/sign-up', lazy: page(auth, (m) => m.SignUpPage) },
+      { path: '/signup', lazy: page(auth, (m) => m.SignUpPage) },
+      { path: '/login-success', lazy: page(auth, (m) => m.LoginSuccessPage) },
+      { path: '/user-registered', lazy: page(auth, (m) => m.UserRegisteredPage) },
+      { path: '/email-verified', lazy: page(auth, (m) => m.EmailVerifiedPage) },
+      { path: '/password-recovery', lazy: page(auth, (m) => m.PasswordRecoveryPage) },
+      { path: '/change-password/:code', lazy: page(auth, (m) => m.ChangePasswordPage) },
+      { path: '/agreement', lazy: page(terms, (m) => m.TermsAgreementPage) },
+      { path: '/terms', lazy: page(terms, (m) => m.TermsPage) },
+      { path: '/privacy-policy', lazy: page(terms, (m) => m.PrivacyPolicyPage) },
+      { path: '/about', lazy: page(help, (m) => m.AboutPage) },
+      { path: '/setup', lazy: page(help, (m) => m.SetupPage) },
+      { path: '/setup-windows', lazy: page(help, (m) => m.SetupWindowsPage) },
+      { path: '/usacycling', lazy: page(help, (m) => m.UsaCyclingPage) },
+      { path: '/sandbox', lazy: page(help, (m) => m.SandboxPage) },
+      { path: '/upgrade', lazy: page(upgrade, (m) => m.UpgradePage) },
+      { path: '/video-upgrade', lazy: page(upgrade, (m) => m.VideoUpgradePage) },
+      { path: '/profile', lazy: page(profile, (m) => m.ProfilePage) },
+      ...upcomingRoutes.map(([path, title]) => ({
+        path,
+        lazy: page(upcoming, (m) => () => <m.UpcomingPage title={title} />),
+      })),
+      { path: '*', lazy: page(notFound, (m) => m.NotFoundPage) },
+    ],
+  },
+];
+
+export const router = createBrowserRouter(routes);

@@ -1,0 +1,63 @@
+import { AppShell, Center, Loader } from '@mantine/core';
+import { useDisclosure } from '@mantine/hooks';
+import { Outlet, useLocation } from 'react-router';
+import { HOME_BODY_TOP_PADDING_PX } from '@ridealong/contracts';
+import { ConnectDevicePanel } from '../../features/devices';
+import { useUiStore } from '../../stores/ui';
+import { BottomBar } from './BottomBar';
+import { InfoBannerSlot } from './InfoBannerSlot';
+import { NavDrawer } from './NavDrawer';
+import { TopBar } from './TopBar';
+
+const BOTTOM_BAR_HEIGHT = 64;
+
+/**
+ * The shell around every page. The header is as tall as the home body's top padding (54 px,
+ * document 000 section 2), so the main area starts exactly that far down. The bottom bar
+ * exists only below the sm breakpoint; above it the footer takes no room.
+ */
+export function AppLayout() {
+  const [drawerOpened, drawer] = useDisclosure(false);
+  const { pathname, search } = useLocation();
+  // While signing out no page is shown, so no page's own redirect sees a half-finished logout.
+  const busy = useUiStore((s) => s.isLoading);
+  const page = busy ? <PageLoader /> : <Outlet />;
+  // /terms opened by the desktop app (?electronMode) shows the text alone (document 000 section 2).
+  if (pathname === '/terms' && new URLSearchParams(search).has('electronMode')) return page;
+  return (
+    <AppShell
+      header={{ height: HOME_BODY_TOP_PADDING_PX }}
+      footer={{ height: { base: BOTTOM_BAR_HEIGHT, sm: 0 } }}
+      padding={0}
+    >
+      <AppShell.Header
+        withBorder
+        style={{
+          backgroundColor: 'rgba(255, 255, 255, 0.92)',
+          backdropFilter: 'saturate(180%) blur(12px)',
+        }}
+      >
+        <TopBar drawerOpened={drawerOpened} onToggleDrawer={drawer.toggle} />
+      </AppShell.Header>
+      <NavDrawer opened={drawerOpened} onClose={drawer.close} />
+      <ConnectDevicePanel />
+
+      <AppShell.Main>
+        <InfoBannerSlot />
+        {page}
+      </AppShell.Main>
+
+      <AppShell.Footer hiddenFrom="sm" withBorder>
+        <BottomBar />
+      </AppShell.Footer>
+    </AppShell>
+  );
+}
+
+export function PageLoader() {
+  return (
+    <Center py={80}>
+      <Loader aria-label="Loading" />
+    </Center>
+  );
+}

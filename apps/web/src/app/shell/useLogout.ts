@@ -1,0 +1,39 @@
+import { useCallback } from 'react';
+import { useNavigate } from 'react-router';
+import { useQueryClient } from '@tanstack/react-query';
+import { okSchema } from '@ridealong/contracts';
+import { apiRequest } from '../../lib/api';
+import { getDesktopBridge } from '../../lib/bridge';
+import { useGeneralStore } from '../../stores/general';
+import { useUiStore } from '../../stores/ui';
+import { useUserStore } from '../../stores/user';
+
+/**
+ * Log Out (document 000 section 4): revoke the session on the server (failures ignored, the
+ * local sign-out must happen anyway), reset the user and the terms flags, then leave: the
+ * desktop app clears its browser cache and shows /login, the web goes home.
+ */
+export function useLogout(): () => Promise<void> {
+  const navigate = useNavigate();
+  const queryClient = useQueryClient();
+  return useCallback(async () => {
+    await apiRequest('/logout', { method: 'POST', schema: okSchema }).catch(() => undefined);
+    const ui = useUiStore.getState();
+    // The page is hidden while the user is reset and the app moves on (see AppLayout).
+    ui.setLoading(true);
+    try {
+      useUserStore.getState().logout();
+      queryClient.clear(); // nothing of the previous member stays cached
+      const general = useGeneralStore.getState();
+      general.clearTerms();
+      if (general.electronMode) {
+        getDesktopBridge()?.send('clear-browser-cache', {});
+        await navigate('/login');
+      } else {
+        await navigate('/');
+      }
+    } finally {
+      ui.setLoading(false);
+    }
+  }, [navigate, queryClient]);
+}

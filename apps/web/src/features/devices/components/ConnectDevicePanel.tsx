@@ -1,0 +1,36 @@
+import { useEffect } from 'react';
+import { Divider, Drawer, Stack } from '@mantine/core';
+import { useTrackerStore } from '../../../stores/tracker';
+import { ensureTracker } from '../lib/trackerClient';
+import { BluetoothSection } from './BluetoothSection';
+import { DeviceList } from './DeviceList';
+import { LiveTiles } from './LiveTiles';
+import { TrackerStatus } from './TrackerStatus';
+import { TrainerSettingsSliders } from './TrainerSettingsSliders';
+
+/**
+ * The Connect Device panel, rendered once by the shell and opened through the tracker store
+ * (profile menu, or Start on a video without a live trainer). Opening it connects to the
+ * local tracker; the connection then stays up for the ride page after the panel closes.
+ */
+export function ConnectDevicePanel() {
+  const opened = useTrackerStore((s) => s.panelOpen);
+  const close = useTrackerStore((s) => s.closePanel);
+
+  useEffect(() => {
+    if (opened) ensureTracker();
+  }, [opened]);
+
+  return (
+    <Drawer opened={opened} onClose={close} title="Connect Device" position="right" size="md">
+      <Stack gap="md">
+        <TrackerStatus />
+        <LiveTiles />
+        <DeviceList />
+        <Divider />
+        <TrainerSettingsSliders />
+        <BluetoothSection />
+      </Stack>
+    </Drawer>
+  );
+}

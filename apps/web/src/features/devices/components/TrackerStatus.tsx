@@ -1,0 +1,71 @@
+import { Alert, Button, Code, Group, Loader, Text } from '@mantine/core';
+import { useTrackerStore } from '../../../stores/tracker';
+import { NOT_RUNNING_TEXT, START_TRACKER_COMMAND, statusText } from '../lib/display';
+import { startTracker } from '../lib/trackerClient';
+
+/** The connection's state: a status line, or what to do when the tracker cannot be reached. */
+export function TrackerStatus() {
+  const connection = useTrackerStore((s) => s.connection);
+  const version = useTrackerStore((s) => s.pulse?.version ?? null);
+  const retry = () => startTracker();
+
+  if (connection.source !== 'web-bluetooth' && connection.status === 'not_running') {
+    return (
+      <Alert
+        color="orange"
+        title="Tracker not running"
+        data-testid="tracker-not-running"
+        role="status"
+      >
+        <Text size="sm">
+          {NOT_RUNNING_TEXT} Open the RideAlong desktop app, or start it with{' '}
+          <Code>{START_TRACKER_COMMAND}</Code> on this computer.
+        </Text>
+        <Button mt="sm" size="xs" onClick={retry}>
+          Try again
+        </Button>
+      </Alert>
+    );
+  }
+
+  if (connection.status === 'refused') {
+    return (
+      <Alert color="red" title="Connection refused" data-testid="tracker-refused" role="status">
+        <Text size="sm">{statusText(connection, version)}</Text>
+        <Button mt="sm" size="xs" variant="light" onClick={retry}>
+          Try again
+        </Button>
+      </Alert>
+    );
+  }
+
+  const waiting = connection.status === 'connecting' || connection.status === 'retrying';
+  return (
+    <Group gap="xs" wrap="nowrap" role="status" aria-live="polite">
+      {waiting ? <Loader size="xs" /> : <StatusDot on={connection.status === 'connected'} />}
+      <Text size="sm" data-testid="tracker-status">
+        {statusText(connection, version)}
+      </Text>
+      {connection.status === 'idle' ? (
+        <Button size="compact-xs" variant="light" onClick={retry}>
+          Connect to the tracker
+        </Button>
+      ) : null}
+    </Group>
+  );
+}
+
+function StatusDot({ on }: { on: boolean }) {
+  return (
+    <span
+      aria-hidden
+      style={{
+        width: 10,
+        height: 10,
+        borderRadius: '50%',
+        flex: 'none',
+        backgroundColor: on ? 'var(--mantine-color-green-6)' : 'var(--mantine-color-gray-5)',
+      }}
+    />
+  );
+}

@@ -1,0 +1,1 @@
+export { ConnectDevicePanel } from './components/ConnectDevicePanel';

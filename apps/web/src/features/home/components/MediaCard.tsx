@@ -1,0 +1,92 @@
+import type { ReactNode } from 'react';
+import { Anchor, AspectRatio, Badge, Box, Card, Image, Stack, ThemeIcon } from '@mantine/core';
+import { Link } from 'react-router';
+import type { ChannelRef } from '../sampleContent';
+import { MountainIcon } from '../../../components/icons';
+import classes from './cards.module.css';
+
+type MediaCardProps = {
+  to: string;
+  title: string;
+  thumbnail: string;
+  /** Bottom-right badge on the thumbnail, e.g. the duration '32:10'. */
+  badge?: string;
+  badgeLabel?: string;
+  /** Gradient data present: a small mountain marks it. */
+  hasSlope?: boolean;
+  channel?: ChannelRef;
+  children?: ReactNode;
+  testId: string;
+};
+
+/**
+ * The card every carousel shares (document 000 section 2): thumbnail, duration badge, optional
+ * gradient icon, title and a 'from {channel}' link. The thumbnail repeats the title link, so
+ * it is hidden from assistive tech and the tab order.
+ */
+export function MediaCard(props: MediaCardProps) {
+  const { to, title, thumbnail, badge, badgeLabel, hasSlope, channel, children, testId } = props;
+  return (
+    <Card
+      component="article"
+      aria-label={title}
+      data-testid={testId}
+      className={classes.card}
+      radius="lg"
+      padding="md"
+      shadow="sm"
+      withBorder
+    >
+      <Card.Section pos="relative">
+        <Link to={to} className={classes.thumb} tabIndex={-1} aria-hidden="true">
+          <AspectRatio ratio={16 / 9}>
+            <Image src={thumbnail} alt="" loading="lazy" />
+          </AspectRatio>
+        </Link>
+        {hasSlope ? (
+          <ThemeIcon
+            pos="absolute"
+            top={10}
+            left={10}
+            size="md"
+            radius="xl"
+            variant="gradient"
+            gradient={{ from: 'orange', to: 'red', deg: 135 }}
+            role="img"
+            aria-label="Gradient data"
+            title="Slope data drives your trainer"
+          >
+            <MountainIcon size={16} />
+          </ThemeIcon>
+        ) : null}
+        {badge ? (
+          <Badge
+            pos="absolute"
+            bottom={10}
+            right={10}
+            radius="sm"
+            variant="filled"
+            color="dark"
+            aria-label={badgeLabel}
+            style={{ backgroundColor: 'rgba(0, 0, 0, 0.72)', textTransform: 'none' }}
+          >
+            {badge}
+          </Badge>
+        ) : null}
+      </Card.Section>
+      <Stack gap={4} mt="sm">
+        <Anchor component={Link} to={to} c="dark" fw={700} lineClamp={1} underline="hover">
+          {title}
+        </Anchor>
+        {children}
+        {channel ? (
+          <Box>
+            <Anchor component={Link} to={`/channel/${channel.id}`} size="sm" c="dimmed">
+              from {channel.title}
+            </Anchor>
+          </Box>
+        ) : null}
+      </Stack>
+    </Card>
+  );
+}

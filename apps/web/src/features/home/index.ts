@@ -1,0 +1,2 @@
+export { HomePage } from './routes/HomePage';
+export { FeaturedPage } from './routes/FeaturedPage';

@@ -1,0 +1,19 @@
+import { Box, Container, Text, Title } from '@mantine/core';
+import { CarouselSections } from '../components/CarouselSections';
+
+/** /featured: the three carousels on their own (the desktop app's start page). */
+export function FeaturedPage() {
+  return (
+    <Box data-testid="featured-page">
+      <Container size="100rem" px={{ base: 'md', sm: 'xl' }} pt={{ base: 32, sm: 48 }}>
+        <Title order={1} fz={{ base: 32, sm: 40 }} fw={900} lts={-1}>
+          Featured
+        </Title>
+        <Text c="dimmed" mt={4}>
+          Hand-picked rides, creators and challenges to get you moving.
+        </Text>
+      </Container>
+      <CarouselSections compactTop />
+    </Box>
+  );
+}

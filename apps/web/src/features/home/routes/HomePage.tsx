@@ -1,0 +1,61 @@
+import { useEffect, useRef } from 'react';
+import { Box } from '@mantine/core';
+import { useDisclosure } from '@mantine/hooks';
+import { Navigate, useNavigate, useSearchParams } from 'react-router';
+import { getDesktopBridge } from '../../../lib/bridge';
+import { useGeneralStore } from '../../../stores/general';
+import { selectSignedIn, useUserStore } from '../../../stores/user';
+import { CarouselSections } from '../components/CarouselSections';
+import { DownloadPrompt } from '../components/DownloadPrompt';
+import { HeroSection } from '../components/HeroSection';
+import { PerksBlock } from '../components/PerksBlock';
+import { PromoVideoOverlay } from '../components/PromoVideoOverlay';
+import { TrainerShowcase } from '../components/TrainerShowcase';
+import { decideRoot, trackerUserId } from '../rootRedirect';
+
+/** "/": the query-string rules and stored modes first (rootRedirect.ts), then the home page. */
+export function HomePage() {
+  const [params] = useSearchParams();
+  const electronMode = useGeneralStore((s) => s.electronMode);
+  const demoMode = useGeneralStore((s) => s.demoMode);
+  const decision = decideRoot(params, { electronMode, demoMode });
+  if (decision.kind === 'redirect') return <Navigate to={decision.to} replace />;
+  if (decision.kind === 'enter-desktop') return <EnterDesktopMode />;
+  return <HomeContent />;
+}
+
+/** The desktop shell opened "/?electronMode": switch modes, open the tracker, go to /login. */
+function EnterDesktopMode() {
+  const navigate = useNavigate();
+  const done = useRef(false);
+  useEffect(() => {
+    // Once only, also under StrictMode's repeated effects: the tracker must open once.
+    if (done.current) return;
+    done.current = true;
+    useGeneralStore.getState().setElectronMode(true);
+    const userId = trackerUserId(useUserStore.getState().user.userId);
+    getDesktopBridge()?.send('open-tracker', { userId });
+    void navigate('/login', { replace: true });
+  }, [navigate]);
+  return null;
+}
+
+function HomeContent() {
+  const signedIn = useUserStore(selectSignedIn);
+  const desktop = useGeneralStore((s) => s.electronMode);
+  const [videoOpened, video] = useDisclosure(false);
+  return (
+    <Box data-testid="home-page">
+      {signedIn ? null : <HeroSection desktop={desktop} onWatchVideo={video.open} />}
+      {desktop ? null : <DownloadPrompt />}
+      <CarouselSections />
+      {signedIn ? null : (
+        <>
+          <TrainerShowcase />
+          <PerksBlock />
+        </>
+      )}
+      <PromoVideoOverlay opened={videoOpened} onClose={video.close} />
+    </Box>
+  );
+}

@@ -1,0 +1,3 @@
+export { TermsAgreementPage } from './routes/TermsAgreementPage';
+export { TermsPage } from './routes/TermsPage';
+export { PrivacyPolicyPage } from './routes/PrivacyPolicyPage';

@@ -1,0 +1,1 @@
+export { UpcomingPage } from './UpcomingPage';

@@ -1,0 +1,2 @@
+export { UpgradePage } from './routes/UpgradePage';
+export { VideoUpgradePage } from './routes/VideoUpgradePage';

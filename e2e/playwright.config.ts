@@ -1,0 +1,80 @@
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { defineConfig } from '@playwright/test';
+
+const here = path.dirname(fileURLToPath(import.meta.url));
+const port = '8181';
+const baseURL = `http://127.0.0.1:${port}`;
+
+// Computed once in the runner; worker processes inherit it, so specs read the same outbox.
+process.env.E2E_DATA_DIR ??= path.join(here, '.data', `run-${Date.now()}`);
+const dataDir = process.env.E2E_DATA_DIR;
+
+/** The local tracker the Connect Device specs reach (support/tracker.ts has the same port). */
+const trackerPort = '47110';
+
+export default defineConfig({
+  testDir: './tests',
+  fullyParallel: false,
+  workers: 1,
+  retries: 0,
+  forbidOnly: true,
+  reporter: [['list'], ['json', { outputFile: 'test-results/results.json' }]],
+  use: {
+    baseURL,
+    browserName: 'chromium',
+    headless: true,
+    trace: 'retain-on-failure',
+    launchOptions: {
+      executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
+      args: [
+        '--no-sandbox',
+        '--disable-gpu',
+        '--disable-background-networking',
+        '--disable-component-update',
+        '--disable-sync',
+        '--no-first-run',
+        '--disable-quic',
+      ],
+    },
+  },
+  webServer: [
+    {
+      command: 'node ../apps/server/dist/main.js',
+      url: `${baseURL}/healthz`,
+      reuseExistingServer: false,
+      timeout: 120_000,
+      env: {
+        PORT: port,
+        HOST: '127.0.0.1',
+        DATA_DIR: dataDir,
+        PUBLIC_URL: baseURL,
+        AUTH_RATE_LIMIT_PER_IP: '1000',
+        LOG_LEVEL: 'warn',
+        SEED_SAMPLE_DATA: 'false',
+        // Always the embedded database and the file outbox, whatever the shell has set
+        // (the server treats empty values as unset).
+        DATABASE_URL: '',
+        REDIS_URL: '',
+        SMTP_URL: '',
+        GOOGLE_CLIENT_ID: '',
+        FACEBOOK_APP_ID: '',
+        FACEBOOK_APP_SECRET: '',
+        WEB_DIST_DIR: '',
+      },
+    },
+    {
+      // The trainer bridge with its simulator, accepting this app's origin.
+      command: `node ../apps/tracker/dist/main.js --simulate --port ${trackerPort} --allow-origin ${baseURL}`,
+      url: `http://127.0.0.1:${trackerPort}/health`,
+      reuseExistingServer: false,
+      timeout: 60_000,
+      env: {
+        // A fresh remembered-devices file per run.
+        TRACKER_DATA_DIR: path.join(dataDir, 'tracker'),
+        TRACKER_PORT: '',
+        TRACKER_ALLOWED_ORIGINS: '',
+      },
+    },
+  ],
+});

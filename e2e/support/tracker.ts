@@ -1,0 +1,41 @@
+import { expect, type Locator, type Page } from '@playwright/test';
+import { expectPath, newRider, signIn, signUp, verifyEmail, type Session } from './accounts.js';
+
+/** The simulator tracker that playwright.config.ts starts (same port as there). */
+export const E2E_TRACKER_URL = 'http://127.0.0.1:47110';
+/** An address where nothing listens: the panel's retries and not-running state. */
+export const NO_TRACKER_URL = 'http://127.0.0.1:47199';
+
+/** Points the web app at a tracker address before any page script runs. */
+export async function useTrackerUrl(page: Page, url: string): Promise<void> {
+  await page.addInitScript((value) => {
+    window.localStorage.setItem('ridealong.trackerUrl', value);
+  }, url);
+}
+
+/**
+ * A new verified rider signed in with desktop mode on (the profile menu then has Connect
+ * Device): sign up and verify, turn desktop mode on via /?electronMode, sign in, agree.
+ */
+export async function signInDesktopRider(page: Page): Promise<Session> {
+  const rider = newRider();
+  await signUp(page, rider);
+  await verifyEmail(page, rider.email);
+  await page.goto('/?electronMode=true');
+  await expectPath(page, '/login');
+  const session = await signIn(page, rider.email, rider.password);
+  await expectPath(page, '/agreement');
+  await page.getByRole('button', { name: 'Join Our Community' }).click();
+  await page.getByRole('button', { name: 'I Agree' }).click();
+  await expect(page.getByRole('button', { name: 'Profile menu' })).toBeVisible();
+  return session;
+}
+
+/** Opens Connect Device from the profile menu; resolves with the panel. */
+export async function openConnectDevice(page: Page): Promise<Locator> {
+  await page.getByRole('button', { name: 'Profile menu' }).click();
+  await page.getByRole('menuitem', { name: 'Connect Device' }).click();
+  const panel = page.getByRole('dialog', { name: 'Connect Device' });
+  await expect(panel).toBeVisible();
+  return panel;
+}

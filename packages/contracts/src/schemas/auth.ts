@@ -1,0 +1,89 @@
+import { z } from 'zod';
+import { PASSWORD_MIN_LENGTH } from '../constants.js';
+import { userSchema } from './user.js';
+
+/** Document 000 section 5: an email must have an @ and a dot. */
+export const EMAIL_SHAPE = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
+
+export const emailField = z
+  .string({ message: 'Required' })
+  .trim()
+  .min(1, 'Required')
+  .max(254, 'Invalid Email')
+  .regex(EMAIL_SHAPE, 'Invalid Email');
+
+export const passwordField = z
+  .string({ message: 'Required' })
+  .min(1, 'Required')
+  .min(PASSWORD_MIN_LENGTH, 'Password must be at least 6 characters long')
+  .max(200, 'Password must be at most 200 characters long');
+
+export const signupRequestSchema = z.object({
+  username: z.string({ message: 'Required' }).trim().min(1, 'Required').max(60),
+  email: emailField,
+  password: passwordField,
+});
+export type SignupRequest = z.infer<typeof signupRequestSchema>;
+
+export const emailSigninRequestSchema = z.object({
+  email: z.string({ message: 'Required' }).trim().min(1, 'Required').max(254),
+  password: z.string({ message: 'Required' }).min(1, 'Required').max(200),
+});
+export type EmailSigninRequest = z.infer<typeof emailSigninRequestSchema>;
+
+/** The auth response of document 000 section 3; the token travels in x-auth-token. */
+export const authResponseSchema = z.object({
+  status: z.literal('success'),
+  message: z.string(),
+  user: userSchema,
+});
+export type AuthResponse = z.infer<typeof authResponseSchema>;
+
+export const AUTH_TOKEN_HEADER = 'x-auth-token';
+
+export const passwordRecoveryRequestSchema = z.object({ email: emailField });
+
+export const updatePasswordRequestSchema = z.object({
+  password: passwordField,
+  password_confirmation: z.string({ message: 'Required' }).min(1, 'Required').max(200),
+  code: z.string({ message: 'Required' }).min(1, 'Required').max(200),
+});
+export type UpdatePasswordRequest = z.infer<typeof updatePasswordRequestSchema>;
+
+export const verifyEmailRequestSchema = z.object({
+  code: z.string({ message: 'Required' }).min(1, 'Required').max(200),
+});
+
+export const socialAuthRequestSchema = z.object({
+  access_token: z.string({ message: 'Required' }).min(1, 'Required').max(4096),
+});
+
+/** Public settings the web app needs before sign-in. */
+export const publicConfigSchema = z.object({
+  googleClientId: z.string().nullable(),
+  facebookAppId: z.string().nullable(),
+  /** Where the desktop installers are downloaded from (file names from installerFileName). */
+  installerBaseUrl: z.string(),
+  /** The promotional video's adaptive streams; null until the sample media is generated. */
+  promoVideo: z.object({ hls: z.string(), dash: z.string() }).nullable(),
+});
+export type PublicConfig = z.infer<typeof publicConfigSchema>;
+
+/** Exact texts of document 000 sections 2 and 8. */
+export const AUTH_MESSAGES = {
+  badCredentials: 'Username or password is incorrect.',
+  unverified: 'Please verify your email address before logging in.',
+  signedIn: 'You are signed in.',
+  emailTaken: 'An account with this email already exists. Sign in now, or reset your password.',
+  registered: 'Please verify your email through the link we sent, then sign in.',
+  recoverySent:
+    "If an account exists with this email, we'll send you a link to reset your password now. After you reset your password, log in.",
+  recoveryUserNotFound: 'An email has been sent to your account with further instruction.',
+  passwordsMustMatch: 'Passwords need to match',
+  resetLinkInvalid: 'This password reset link is invalid or has expired.',
+  passwordChanged: 'Your password has been changed. Please log in.',
+  verifyLinkInvalid: 'This verification link is invalid or has expired.',
+  emailVerified: 'Your email is verified.',
+  loginSuccessPage: 'You are successfully logged in. You can close this tab now.',
+  recoveryIntro: "Enter your email and we'll send you a link to reset your password.",
+} as const;

@@ -1,0 +1,117 @@
+import { z } from 'zod';
+import { ACCOUNT_LEVELS, DEMO_MODE_OPTIONS, DISPLAY_NAME_MIN_LENGTH } from '../constants.js';
+
+export const accountLevelSchema = z.enum(ACCOUNT_LEVELS);
+export const genderSchema = z.enum(['female', 'male', 'non_binary', 'prefer_not_to_say']);
+
+const isoDate = z.string();
+
+/** A challenge the user joined, as carried on the user (filled by the challenges issue). */
+export const userChallengeSummarySchema = z.object({
+  challenge_id: z.number(),
+  title: z.string(),
+  challenge_type: z.string(),
+  complete: z.boolean(),
+  completion_percent: z.number(),
+});
+
+/** What anyone may see of a member (document 000, section 9: profile data is public). */
+export const publicUserSchema = z.object({
+  id: z.number(),
+  display_name: z.string(),
+  first_name: z.string().nullable(),
+  last_name: z.string().nullable(),
+  photo_url: z.string().nullable(),
+  gender: genderSchema.nullable(),
+  height: z.number().nullable(),
+  weight: z.number().nullable(),
+  channel_title: z.string().nullable(),
+  channel_description: z.string().nullable(),
+  channel_image: z.string().nullable(),
+  createdAt: isoDate,
+});
+export type PublicUser = z.infer<typeof publicUserSchema>;
+
+/** The User entity of document 000 section 3, as its owner receives it. */
+export const userSchema = publicUserSchema.extend({
+  email: z.string(),
+  email_verified: z.boolean(),
+  login_count: z.number(),
+  admin: z.boolean(),
+  accepted_terms_and_conditions: z.boolean(),
+  enter_demo_mode_at: z.number().nullable(),
+  members_riding_your_videos_notification: z.boolean(),
+  send_weekly_fitness_summary: z.boolean(),
+  send_most_ridden_tracks: z.boolean(),
+  send_who_rode_your_rides: z.boolean(),
+  strava_auto_save: z.boolean(),
+  /** Trainer slope shaping (percent): difficulty 0-200, downhill 0-100. */
+  trainer_difficulty: z.number(),
+  trainer_downhill: z.number(),
+  strava_authorization_code: z.string().nullable(),
+  strava_refresh_token: z.string().nullable(),
+  strava_access_token: z.string().nullable(),
+  strava_access_token_expires_at: z.number().nullable(),
+  account_level: accountLevelSchema,
+  previous_account_level: accountLevelSchema.nullable(),
+  current_period_end_date: isoDate.nullable(),
+  complimentary_access: z.boolean(),
+  account_expired: z.boolean(),
+  stripe_sub_id: z.string().nullable(),
+  user_challenges: z.array(userChallengeSummarySchema),
+});
+export type User = z.infer<typeof userSchema>;
+
+/** GET /api/v1/users/{id}: the full user for its owner, the public part for anyone else. */
+export const getUserResponseSchema = z.union([userSchema, publicUserSchema]);
+
+const demoSeconds = DEMO_MODE_OPTIONS.map((o) => o.seconds).filter((s): s is number => s !== null);
+
+const optionalText = (max: number) => z.string().trim().max(max).nullable().optional();
+
+/**
+ * PUT /api/v1/user/{userId}/update: only the fields a member may change. The object is
+ * strict, so a field outside this list (account_level, login_count, email...) is a 400.
+ */
+export const userUpdateSchema = z
+  .object({
+    display_name: z
+      .string()
+      .trim()
+      .min(1, 'Required')
+      .min(DISPLAY_NAME_MIN_LENGTH, 'Must be 3 characters or more')
+      .max(60),
+    first_name: optionalText(60),
+    last_name: optionalText(60),
+    photo_url: z.url('must be a web address').max(2000).nullable().optional(),
+    weight: z.number().min(20).max(300).nullable().optional(),
+    height: z.number().min(50).max(260).nullable().optional(),
+    gender: genderSchema.nullable().optional(),
+    channel_title: optionalText(100),
+    channel_description: optionalText(2000),
+    accepted_terms_and_conditions: z.literal(true, 'can only be set to true').optional(),
+    enter_demo_mode_at: z
+      .number()
+      .refine((s) => demoSeconds.includes(s), 'must be one of the demo mode options')
+      .nullable()
+      .optional(),
+    members_riding_your_videos_notification: z.boolean().optional(),
+    send_weekly_fitness_summary: z.boolean().optional(),
+    send_most_ridden_tracks: z.boolean().optional(),
+    send_who_rode_your_rides: z.boolean().optional(),
+    strava_auto_save: z.boolean().optional(),
+    trainer_difficulty: z.number().int().min(0).max(200).optional(),
+    trainer_downhill: z.number().int().min(0).max(100).optional(),
+  })
+  .partial()
+  .strict();
+export type UserUpdate = z.infer<typeof userUpdateSchema>;
+
+export const userUpdateParamsSchema = z.object({
+  userId: z.coerce.number().int().positive('must be a positive number'),
+});
+
+export const userUpdateResponseSchema = z.object({
+  status: z.literal('success'),
+  user: userSchema,
+});
