@@ -116,4 +116,3 @@ export const userIdentities = pgTable(
 
 export type UserRow = typeof users.$inferSelect;
 export type NewUserRow = typeof users.$inferInsert;
-
