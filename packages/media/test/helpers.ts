@@ -4,9 +4,12 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { createMediaRunner } from '../src/index.js';
 
-/** The clone's root; CI keeps shared/ beside it, as on a developer machine. */
+/** The clone's root. */
 export const repoRoot = fileURLToPath(new URL('../../..', import.meta.url));
-export const GOPRO_FIXTURE = path.resolve(repoRoot, '../shared/fixtures/gopro-max-heromode.mp4');
+export const GOPRO_FIXTURE = path.resolve(
+  repoRoot,
+  'packages/media/test/fixtures/gopro-max-heromode.mp4',
+);
 
 export const runner = createMediaRunner();
 
