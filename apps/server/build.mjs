@@ -2,8 +2,12 @@
 import { build } from 'esbuild';
 import { readFileSync } from 'node:fs';
 
-const pkg = JSON.parse(readFileSync(new URL('./package.json', import.meta.url), 'utf8'));
-const external = Object.keys(pkg.dependencies).filter((d) => !d.startsWith('@ridealong/'));
+const deps = (file) =>
+  Object.keys(JSON.parse(readFileSync(new URL(file, import.meta.url), 'utf8')).dependencies ?? {});
+// npm packages of the inlined workspace packages stay external too (they are installed beside us).
+const external = [...deps('./package.json'), ...deps('../../packages/media/package.json')].filter(
+  (d) => !d.startsWith('@ridealong/'),
+);
 
 await build({
   entryPoints: ['src/main.ts'],

@@ -1,3 +1,4 @@
+import path from 'node:path';
 import Fastify, { type FastifyInstance } from 'fastify';
 import swagger from '@fastify/swagger';
 import swaggerUi from '@fastify/swagger-ui';
@@ -15,6 +16,8 @@ import { installErrorHandler } from './http/error-handler.js';
 import { installStaticWeb } from './http/static-web.js';
 import type { Mailer } from './lib/mailer.js';
 import type { RateLimiter } from './lib/rate-limiter.js';
+import { fileSecret } from './lib/secrets.js';
+import { mediaSigner } from './modules/media/signing.js';
 import { emailCodes } from './modules/accounts/email-codes.js';
 import { authRateLimits } from './modules/accounts/rate-limits.js';
 import { accountsRoutes } from './modules/accounts/routes.js';
@@ -26,6 +29,16 @@ import { publicConfigRoutes } from './modules/config/routes.js';
 import { healthRoutes } from './modules/health/routes.js';
 import { usersRepository } from './modules/users/repository.js';
 import { usersRoutes } from './modules/users/routes.js';
+import { channelImageStore } from './modules/channels/images.js';
+import { channelsRepository } from './modules/channels/repository.js';
+import { channelsRoutes } from './modules/channels/routes.js';
+import { channelsService } from './modules/channels/service.js';
+import { listingCounts } from './modules/races/listing-counts.js';
+import { mediaCleanup } from './modules/races/media-cleanup.js';
+import { racesRepository } from './modules/races/repository.js';
+import { racesRoutes } from './modules/races/routes.js';
+import { racesService } from './modules/races/service.js';
+import { videoPipeline } from './modules/videos/pipeline.js';
 
 /** The side effects the app is built on; tests pass their own. */
 export type AppDeps = {
@@ -58,8 +71,23 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   await app.register(swaggerUi, { routePrefix: '/api/docs' });
 
   const users = usersRepository(database.db);
+  const signer = mediaSigner(
+    config.mediaSigningSecret ?? (await fileSecret(path.join(config.dataDir, 'media-signing.key'))),
+  );
   const sessions = sessionStore(database.db, config.sessionTtlMs);
   installAuth(app, sessions);
+  // Uploads, the video.process job runner, storage and signed media (started once listening).
+  // Totals of large listings are cached briefly (see listing-counts.ts); a new video refreshes them.
+  const counts = listingCounts();
+  const video = videoPipeline({
+    config,
+    db: database.db,
+    signer,
+    log: app.log,
+    onVideoReady: () => counts.invalidate(),
+  });
+  app.addHook('onReady', async () => video.start());
+  app.addHook('onClose', () => video.stop());
   const accounts = accountsService({
     users,
     sessions,
@@ -83,6 +111,30 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
         }),
       );
       await api.register(usersRoutes(users));
+      await api.register(video.apiRoutes);
+      const raceRows = racesRepository(database.db);
+      await api.register(
+        racesRoutes(
+          racesService({
+            repo: raceRows,
+            counts,
+            removeMedia: mediaCleanup(database.db, config.mediaDir),
+          }),
+          signer,
+        ),
+      );
+      await api.register(
+        channelsRoutes(
+          channelsService({
+            channels: channelsRepository(database.db),
+            races: raceRows,
+            users,
+            images: channelImageStore(config.mediaDir),
+            counts,
+          }),
+          signer,
+        ),
+      );
       await api.register(
         publicConfigRoutes(() => ({
           googleClientId: config.google?.clientId ?? null,
@@ -94,6 +146,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     },
     { prefix: '/api/v1' },
   );
+  await app.register(video.mediaRoutes);
   await installStaticWeb(app, config.webDistDir);
   return app;
 }

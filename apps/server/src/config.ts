@@ -41,6 +41,11 @@ const envSchema = z.object({
     .url({ message: 'must be a URL' })
     .default('https://downloads.ridealong.example/desktop'),
   FFMPEG_PATH: z.string().min(1).default('ffmpeg'),
+  FFPROBE_PATH: z.string().min(1).default('ffprobe'),
+  MEDIA_SIGNING_SECRET: z.string().min(32, 'must be at least 32 characters').optional(),
+  UPLOAD_MAX_BYTES: positiveInt.default(64 * 1024 ** 3),
+  JOB_CONCURRENCY: z.coerce.number({ message: 'must be a number' }).int().min(0).max(16).default(1),
+  JOB_RETRY_BASE_SECONDS: positiveInt.default(30),
 });
 
 export type Config = {
@@ -61,6 +66,17 @@ export type Config = {
   facebook: { appId: string; appSecret: string; graphUrl: string } | null;
   installerBaseUrl: string;
   ffmpegPath: string;
+  ffprobePath: string;
+  /** HMAC key of signed media URLs; null: a random key kept in $DATA_DIR/media-signing.key. */
+  mediaSigningSecret: string | null;
+  /** Where uploads, packaged streams and images are kept ($DATA_DIR/media). */
+  mediaDir: string;
+  /** Largest single uploaded file (tus and multipart). */
+  uploadMaxBytes: number;
+  /** Jobs (video processing) run at once by this process; 0 runs none (another process does). */
+  jobConcurrency: number;
+  /** First retry delay of a failed job; doubles with every attempt. */
+  jobRetryBaseMs: number;
 };
 
 /** A bad environment variable stops start-up with a message naming it. */
@@ -115,5 +131,11 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
         : null,
     installerBaseUrl: e.INSTALLER_BASE_URL,
     ffmpegPath: e.FFMPEG_PATH,
+    ffprobePath: e.FFPROBE_PATH,
+    mediaSigningSecret: e.MEDIA_SIGNING_SECRET ?? null,
+    mediaDir: path.join(dataDir, 'media'),
+    uploadMaxBytes: e.UPLOAD_MAX_BYTES,
+    jobConcurrency: e.JOB_CONCURRENCY,
+    jobRetryBaseMs: e.JOB_RETRY_BASE_SECONDS * 1000,
   };
 }

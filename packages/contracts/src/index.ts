@@ -8,3 +8,5 @@ export * from './rules/version-gate.js';
 export * from './rules/carousel.js';
 export * from './rules/platform.js';
 export * from './rules/duration.js';
+export * from './schemas/race.js';
+export * from './schemas/channel.js';

@@ -35,6 +35,9 @@ export async function openDatabase(opts: {
     const { drizzle } = await import('drizzle-orm/node-postgres');
     const { migrate } = await import('drizzle-orm/node-postgres/migrator');
     const pool = new pg.Pool({ connectionString: opts.databaseUrl, max: 10 });
+    // An idle connection cut by the server (restart, failover, a dropped test database) must
+    // not crash the process: the pool replaces it on the next query.
+    pool.on('error', (err) => console.warn(`database connection lost: ${err.message}`));
     const db = drizzle(pool, { schema });
     await migrate(db, { migrationsFolder: migrationsFolder() });
     database = { db, kind: 'postgres', ping: () => ping(db), close: () => pool.end() };

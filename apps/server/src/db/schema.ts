@@ -1,17 +1,20 @@
 import {
   boolean,
+  customType,
   doublePrecision,
   index,
   integer,
+  jsonb,
   pgEnum,
   pgTable,
+  primaryKey,
   serial,
   text,
   timestamp,
   uniqueIndex,
 } from 'drizzle-orm/pg-core';
 import { sql } from 'drizzle-orm';
-import { ACCOUNT_LEVELS } from '@ridealong/contracts';
+import { ACCOUNT_LEVELS, VIDEO_STATES } from '@ridealong/contracts';
 
 export const accountLevel = pgEnum('account_level', ACCOUNT_LEVELS);
 export const gender = pgEnum('gender', ['female', 'male', 'non_binary', 'prefer_not_to_say']);
@@ -116,3 +119,122 @@ export const userIdentities = pgTable(
 
 export type UserRow = typeof users.$inferSelect;
 export type NewUserRow = typeof users.$inferInsert;
+
+export const videoState = pgEnum('video_state', VIDEO_STATES);
+
+/** Full-text search vector, kept by the races repository (title, description, channel title). */
+const tsvector = customType<{ data: string }>({ dataType: () => 'tsvector' });
+
+/** The Race/video entity of document 001 section 3. */
+export const races = pgTable(
+  'races',
+  {
+    id: serial('id').primaryKey(),
+    /** The identifier in routes; random for uploads, fixed for 'demo-video'. */
+    url: text('url').notNull(),
+    title: text('title').notNull(),
+    description: text('description').notNull().default(''),
+    userId: integer('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    channelVisible: boolean('channel_visible').notNull().default(true),
+    searchVisible: boolean('search_visible').notNull().default(true),
+    slopeSourceId: integer('slope_source_id').notNull().default(0),
+    gpxUploadFilename: text('gpx_upload_filename'),
+    muteVideoAudio: boolean('mute_video_audio').notNull().default(false),
+    muteOverlayAudio: boolean('mute_overlay_audio').notNull().default(false),
+    /** Seconds, 0 until processed. */
+    duration: doublePrecision('duration').notNull().default(0),
+    contentType: text('content_type').notNull().default('video/mp4'),
+    status: videoState('status').notNull().default('uploading'),
+    progress: integer('progress').notNull().default(0),
+    failureReason: text('failure_reason'),
+    startOffset: doublePrecision('start_offset').notNull().default(0),
+    endOffset: doublePrecision('end_offset').notNull().default(0),
+    /** Storage folder of the packaged stream (manifests, segments, thumbs, poster). */
+    mediaKey: text('media_key'),
+    /** Rendition names by DASH/HLS stream index, best first, e.g. ['hd', 'sd']. */
+    renditions: text('renditions')
+      .array()
+      .notNull()
+      .default(sql`'{}'::text[]`),
+    posterFile: text('poster_file'),
+    exclusive: boolean('exclusive').notNull().default(false),
+    samplerMonth: text('sampler_month'),
+    searchVector: tsvector('search_vector'),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    uniqueIndex('races_url_idx').on(t.url),
+    index('races_user_idx').on(t.userId, t.createdAt),
+    // The public listing (newest first) reads only this slice: ready, searchable, not the demo.
+    index('races_listed_idx')
+      .on(t.createdAt.desc(), t.id.desc())
+      .where(sql`${t.status} = 'ready' and ${t.searchVisible} and ${t.url} <> 'demo-video'`),
+    index('races_duration_idx').on(t.duration),
+    index('races_search_idx').using('gin', t.searchVector),
+  ],
+);
+
+/** The uploaded source files of a video, in join order; kept until the output is verified. */
+export const raceFiles = pgTable(
+  'race_files',
+  {
+    id: serial('id').primaryKey(),
+    raceId: integer('race_id')
+      .notNull()
+      .references(() => races.id, { onDelete: 'cascade' }),
+    position: integer('position').notNull(),
+    originalName: text('original_name').notNull(),
+    /** Storage key of the uploaded file; null while the upload is under way. */
+    storageKey: text('storage_key'),
+    uploadId: text('upload_id'),
+    size: doublePrecision('size').notNull().default(0),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [uniqueIndex('race_files_position_idx').on(t.raceId, t.position)],
+);
+
+/** The per-second slope profile of a video (one row per second of video). */
+export const raceSlopePoints = pgTable(
+  'race_slope_points',
+  {
+    raceId: integer('race_id')
+      .notNull()
+      .references(() => races.id, { onDelete: 'cascade' }),
+    second: integer('second').notNull(),
+    distance: doublePrecision('distance').notNull(),
+    elevation: doublePrecision('elevation').notNull(),
+    speed: doublePrecision('speed').notNull(),
+    slope: doublePrecision('slope').notNull(),
+  },
+  (t) => [primaryKey({ columns: [t.raceId, t.second] })],
+);
+
+export const jobState = pgEnum('job_state', ['queued', 'running', 'done', 'failed']);
+
+/** The in-process job runner's queue: survives restarts; a running job left by a crash is retried. */
+export const jobs = pgTable(
+  'jobs',
+  {
+    id: serial('id').primaryKey(),
+    name: text('name').notNull(),
+    payload: jsonb('payload').notNull(),
+    state: jobState('state').notNull().default('queued'),
+    attempts: integer('attempts').notNull().default(0),
+    maxAttempts: integer('max_attempts').notNull().default(3),
+    progress: integer('progress').notNull().default(0),
+    lastError: text('last_error'),
+    runAt: timestamp('run_at', { withTimezone: true }).notNull().defaultNow(),
+    lockedAt: timestamp('locked_at', { withTimezone: true }),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [index('jobs_due_idx').on(t.state, t.runAt)],
+);
+
+export type RaceRow = typeof races.$inferSelect;
+export type NewRaceRow = typeof races.$inferInsert;
+export type RaceFileRow = typeof raceFiles.$inferSelect;
+export type JobRow = typeof jobs.$inferSelect;

@@ -1,4 +1,6 @@
 import { createHash, randomBytes } from 'node:crypto';
+import { mkdir, readFile, writeFile } from 'node:fs/promises';
+import path from 'node:path';
 import { hash, verify } from '@node-rs/argon2';
 
 /** A random, URL-safe secret (256 bits): session tokens and mailed codes. */
@@ -32,4 +34,18 @@ let dummyHash: Promise<string> | null = null;
 export async function burnPasswordCheck(password: string): Promise<void> {
   dummyHash ??= hashPassword(newSecret());
   await verifyPassword(await dummyHash, password);
+}
+
+/** A secret kept in a file (created on first use), so it survives restarts without configuration. */
+export async function fileSecret(file: string): Promise<string> {
+  try {
+    const existing = (await readFile(file, 'utf8')).trim();
+    if (existing.length >= 32) return existing;
+  } catch {
+    // Not there yet: created below.
+  }
+  await mkdir(path.dirname(file), { recursive: true });
+  const secret = newSecret();
+  await writeFile(file, secret, { mode: 0o600 });
+  return secret;
 }

@@ -1,0 +1,48 @@
+import { randomBytes } from 'node:crypto';
+import { mkdir, rm, writeFile } from 'node:fs/promises';
+import path from 'node:path';
+
+export type ImageType = { mime: 'image/png' | 'image/jpeg' | 'image/webp'; ext: string };
+
+/** The image type from the file's first bytes; the name and the sender's content type can lie. */
+export function sniffImage(bytes: Uint8Array): ImageType | null {
+  const starts = (sig: number[], at = 0) => sig.every((b, i) => bytes[at + i] === b);
+  if (starts([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a])) {
+    return { mime: 'image/png', ext: 'png' };
+  }
+  if (starts([0xff, 0xd8, 0xff])) return { mime: 'image/jpeg', ext: 'jpg' };
+  // RIFF <size> WEBP
+  if (starts([0x52, 0x49, 0x46, 0x46]) && starts([0x57, 0x45, 0x42, 0x50], 8)) {
+    return { mime: 'image/webp', ext: 'webp' };
+  }
+  return null;
+}
+
+/** The public URL prefix of channel images; main.ts serves $DATA_DIR/media/public there. */
+export const CHANNEL_IMAGES_URL = '/media/public/channel-images/';
+
+export type ChannelImageStore = {
+  /** Writes the image under a fresh name and answers its public URL. */
+  save: (userId: number, bytes: Uint8Array, type: ImageType) => Promise<string>;
+  /** Removes an image we stored earlier; URLs that are not ours are left alone. */
+  remove: (url: string | null) => Promise<void>;
+};
+
+export function channelImageStore(mediaDir: string): ChannelImageStore {
+  const dir = path.join(mediaDir, 'public', 'channel-images');
+  return {
+    async save(userId, bytes, type) {
+      await mkdir(dir, { recursive: true });
+      const name = `${userId}-${randomBytes(8).toString('hex')}.${type.ext}`;
+      await writeFile(path.join(dir, name), bytes);
+      return CHANNEL_IMAGES_URL + name;
+    },
+    async remove(url) {
+      if (!url?.startsWith(CHANNEL_IMAGES_URL)) return;
+      const name = url.slice(CHANNEL_IMAGES_URL.length);
+      // Only plain file names of ours: never a path that climbs out of the folder.
+      if (!/^\d+-[0-9a-f]+\.(png|jpg|webp)$/.test(name)) return;
+      await rm(path.join(dir, name), { force: true });
+    },
+  };
+}

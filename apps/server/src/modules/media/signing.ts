@@ -1,0 +1,65 @@
+import { createHmac, timingSafeEqual } from 'node:crypto';
+import type { MediaQuality } from '@ridealong/contracts';
+
+/**
+ * What a signed media URL allows: one video's folder, up to a quality, up to a time in the
+ * video (previews), until it expires. The token sits in the path (/media/{token}/{file}) so
+ * the relative segment URLs inside HLS and DASH manifests carry it without rewriting.
+ */
+export type MediaGrant = {
+  raceId: number;
+  /** Storage folder of the packaged stream. */
+  mediaKey: string;
+  quality: MediaQuality;
+  /** Seconds of video the grant covers; null for all of it. */
+  maxSeconds: number | null;
+  /** Unix seconds. */
+  expiresAt: number;
+};
+
+export type MediaSigner = {
+  sign: (grant: MediaGrant) => string;
+  /** The grant inside a token, or null when it is forged, malformed or expired. */
+  verify: (token: string, nowMs?: number) => MediaGrant | null;
+  /** Absolute path of a file under the grant: /media/{token}/{file}. */
+  url: (grant: MediaGrant, file: string) => string;
+  /** An expiry rounded up to the hour, so URLs stay the same (and cacheable) for a while. */
+  expiry: (ttlSeconds: number, nowMs?: number) => number;
+};
+
+type Packed = { r: number; k: string; q: MediaQuality; m: number | null; e: number };
+
+export function mediaSigner(secret: string): MediaSigner {
+  const mac = (body: string) => createHmac('sha256', secret).update(body).digest('base64url');
+  const sign = (g: MediaGrant) => {
+    const packed: Packed = {
+      r: g.raceId,
+      k: g.mediaKey,
+      q: g.quality,
+      m: g.maxSeconds,
+      e: g.expiresAt,
+    };
+    const body = Buffer.from(JSON.stringify(packed)).toString('base64url');
+    return `${body}.${mac(body)}`;
+  };
+  return {
+    sign,
+    verify: (token, nowMs = Date.now()) => {
+      const [body, sig, extra] = token.split('.');
+      if (!body || !sig || extra !== undefined) return null;
+      const expected = Buffer.from(mac(body));
+      const given = Buffer.from(sig);
+      if (expected.length !== given.length || !timingSafeEqual(expected, given)) return null;
+      let p: Packed;
+      try {
+        p = JSON.parse(Buffer.from(body, 'base64url').toString('utf8')) as Packed;
+      } catch {
+        return null;
+      }
+      if (typeof p.e !== 'number' || p.e * 1000 < nowMs) return null;
+      return { raceId: p.r, mediaKey: p.k, quality: p.q, maxSeconds: p.m, expiresAt: p.e };
+    },
+    url: (g, file) => `/media/${sign(g)}/${file.split('/').map(encodeURIComponent).join('/')}`,
+    expiry: (ttl, nowMs = Date.now()) => Math.ceil((nowMs / 1000 + ttl) / 3600) * 3600,
+  };
+}

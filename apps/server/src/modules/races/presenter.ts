@@ -1,0 +1,64 @@
+import { MEDIA_URL_TTL_SECONDS, type Race } from '@ridealong/contracts';
+import type { RaceRow, UserRow } from '../../db/schema.js';
+import type { MediaSigner } from '../media/signing.js';
+
+export type RaceWithOwner = {
+  race: RaceRow;
+  owner: Pick<UserRow, 'id' | 'displayName' | 'channelTitle' | 'photoUrl'>;
+};
+
+/** Race row -> the Race entity of document 001 section 3 (thumbnail signed for anyone). */
+export function presentRace(
+  { race, owner }: RaceWithOwner,
+  signer: MediaSigner,
+  publicUrl: string,
+): Race {
+  const thumbnail =
+    race.status === 'ready' && race.mediaKey && race.posterFile
+      ? publicUrl +
+        signer.url(
+          {
+            raceId: race.id,
+            mediaKey: race.mediaKey,
+            quality: 'sd',
+            maxSeconds: null,
+            expiresAt: signer.expiry(MEDIA_URL_TTL_SECONDS),
+          },
+          race.posterFile,
+        )
+      : null;
+  return {
+    id: race.id,
+    url: race.url,
+    title: race.title,
+    description: race.description,
+    user_id: race.userId,
+    user: {
+      id: owner.id,
+      display_name: owner.displayName,
+      channel_title: owner.channelTitle,
+      photo_url: owner.photoUrl,
+    },
+    channel_visible: race.channelVisible,
+    search_visible: race.searchVisible,
+    permalink: `${publicUrl}/video/${race.url}`,
+    slope_source_id: race.slopeSourceId,
+    gpx_upload_filename: race.gpxUploadFilename,
+    mute_video_audio: race.muteVideoAudio,
+    mute_overlay_audio: race.muteOverlayAudio,
+    duration: race.duration,
+    content_type: race.contentType,
+    metadata: {
+      slope_source_id: race.slopeSourceId,
+      mute_video_audio: race.muteVideoAudio,
+      duration: race.duration,
+    },
+    status: race.status,
+    progress: race.progress,
+    failure_reason: race.failureReason,
+    thumbnail_url: thumbnail,
+    exclusive: race.exclusive,
+    sampler_month: race.samplerMonth,
+    created_at: race.createdAt.toISOString(),
+  };
+}

@@ -1,0 +1,121 @@
+import { durationFilterBounds, type RaceEdit, type RacesQuery } from '@ridealong/contracts';
+import type { RaceRow, UserRow } from '../../db/schema.js';
+import { badRequest, forbidden, notFound } from '../../http/errors.js';
+import type { ListingCounts } from './listing-counts.js';
+import type { RaceWithOwner } from './presenter.js';
+import type { ListingFilter, RacesRepository } from './repository.js';
+import { acceptsDurationChange, canManageRace, DEEP_OFFSET, pageWindow } from './rules.js';
+import { prefixTsquery, searchWords } from './search-terms.js';
+
+export type RacesServiceDeps = {
+  repo: RacesRepository;
+  /** Large listing totals, reused for a few seconds (see listing-counts.ts). */
+  counts: ListingCounts;
+  /** Removes a video's stored media (stream folder, uploaded sources); missing files are fine. */
+  removeMedia: (race: RaceRow) => Promise<void>;
+};
+
+export type Viewer = Pick<UserRow, 'id' | 'admin'> | null;
+
+export function racesService({ repo, counts, removeMedia }: RacesServiceDeps) {
+  /** The video to change, if `user` may change it: 404 unknown, 403 someone else's. */
+  const managed = async (
+    user: Pick<UserRow, 'id' | 'admin'>,
+    found: RaceWithOwner | null,
+  ): Promise<RaceWithOwner> => {
+    if (!found) throw notFound('Video not found.');
+    if (!canManageRace(user, found.race)) throw forbidden('Only the owner can change this video.');
+    return found;
+  };
+
+  return {
+    /**
+     * GET /race/{id}: by url, or by numeric id. A video that is not ready yet is the owner's
+     * (and admins') to see; anyone else gets null, which the page shows as processing.
+     */
+    async get(viewer: Viewer, id: string): Promise<RaceWithOwner | null> {
+      const found =
+        (await repo.findByUrl(id)) ??
+        (/^\d{1,9}$/.test(id) ? await repo.findById(Number(id)) : null);
+      if (!found) return null;
+      if (found.race.status === 'ready') return found;
+      return viewer && canManageRace(viewer, found.race) ? found : null;
+    },
+
+    /**
+     * GET /races: one page of searchable videos, newest first, and the total (exact for small
+     * totals and after any change made here; large ones may be seconds old, see listing-counts).
+     */
+    async search(q: RacesQuery): Promise<{ rows: RaceWithOwner[]; total: number }> {
+      const [minSeconds, maxSeconds] = durationFilterBounds(q.duration);
+      const filter: ListingFilter = {
+        tsquery: prefixTsquery(searchWords(q.term)),
+        minSeconds,
+        maxSeconds,
+      };
+      const total = () =>
+        counts.get(JSON.stringify([filter.tsquery, minSeconds, maxSeconds]), () =>
+          repo.countListing(filter),
+        );
+      const offset = (q.currentPage - 1) * q.pageSize;
+      if (offset <= DEEP_OFFSET) {
+        // Shallow pages: count and page at once, on two connections.
+        const [rows, n] = await Promise.all([
+          repo.listing(filter, { offset, limit: q.pageSize, reversed: false }),
+          total(),
+        ]);
+        return { rows, total: n };
+      }
+      const n = await total();
+      const rows = await repo.listing(filter, pageWindow(q.currentPage, q.pageSize, n));
+      return { rows, total: n };
+    },
+
+    async edit(user: UserRow, input: RaceEdit): Promise<RaceWithOwner> {
+      const found = await managed(user, await repo.findByUrl(input.url));
+      await repo.update(found.race.id, {
+        title: input.title,
+        description: input.description,
+        channelVisible: input.channel_visible,
+        searchVisible: input.search_visible,
+      });
+      counts.invalidate();
+      const updated = await repo.findById(found.race.id);
+      if (!updated) throw notFound('Video not found.');
+      return updated;
+    },
+
+    /** Removes the media first: if that fails the row stays, and deleting again retries. */
+    async remove(user: UserRow, id: number): Promise<void> {
+      const found = await managed(user, await repo.findById(id));
+      await removeMedia(found.race);
+      await repo.remove(found.race.id);
+      counts.invalidate();
+    },
+
+    /** POST /races/subset: ready videos in the order of `urls`; unknown ones are skipped. */
+    async subset(urls: string[]): Promise<RaceWithOwner[]> {
+      const rows = await repo.readyByUrls([...new Set(urls)]);
+      const byUrl = new Map(rows.map((r) => [r.race.url, r]));
+      return urls.flatMap((u) => {
+        const r = byUrl.get(u);
+        byUrl.delete(u);
+        return r ? [r] : [];
+      });
+    },
+
+    /** POST /races/change-duration/: any rider may correct it, within acceptsDurationChange. */
+    async changeDuration(raceId: number, seconds: number): Promise<number> {
+      const found = await repo.findById(raceId);
+      if (!found) throw notFound('Video not found.');
+      if (!acceptsDurationChange(found.race.duration, seconds)) {
+        throw badRequest('The new duration is too far from the video’s duration.');
+      }
+      await repo.update(raceId, { duration: seconds });
+      counts.invalidate();
+      return seconds;
+    },
+  };
+}
+
+export type RacesService = ReturnType<typeof racesService>;

@@ -1,0 +1,99 @@
+import { and, asc, eq, sql } from 'drizzle-orm';
+import type { SlopePoint } from '@ridealong/media';
+import type { Db } from '../../db/client.js';
+import {
+  raceFiles,
+  races,
+  raceSlopePoints,
+  type RaceFileRow,
+  type RaceRow,
+} from '../../db/schema.js';
+
+export type ReadyFields = {
+  mediaKey: string;
+  duration: number;
+  renditions: string[];
+  posterFile: string;
+  slopeSourceId: number;
+};
+
+const SLOPE_BATCH = 1000;
+
+/** The race rows the video.process job reads and writes. */
+export function videosRepository(db: Db) {
+  return {
+    async findRace(id: number): Promise<RaceRow | null> {
+      const [row] = await db.select().from(races).where(eq(races.id, id)).limit(1);
+      return row ?? null;
+    },
+    files(raceId: number): Promise<RaceFileRow[]> {
+      return db
+        .select()
+        .from(raceFiles)
+        .where(eq(raceFiles.raceId, raceId))
+        .orderBy(asc(raceFiles.position));
+    },
+    async markProcessing(raceId: number): Promise<void> {
+      await db
+        .update(races)
+        .set({ status: 'processing', progress: 0, failureReason: null, updatedAt: new Date() })
+        .where(eq(races.id, raceId));
+    },
+    async setProgress(raceId: number, percent: number): Promise<void> {
+      await db
+        .update(races)
+        .set({ progress: percent })
+        .where(and(eq(races.id, raceId), eq(races.status, 'processing')));
+    },
+    /** Stream, metadata and slope profile in one transaction; false when the race is gone. */
+    async markReady(raceId: number, f: ReadyFields, slope: SlopePoint[] | null): Promise<boolean> {
+      return db.transaction(async (tx) => {
+        const [row] = await tx
+          .update(races)
+          .set({
+            status: 'ready',
+            progress: 100,
+            failureReason: null,
+            mediaKey: f.mediaKey,
+            duration: f.duration,
+            renditions: f.renditions,
+            posterFile: f.posterFile,
+            slopeSourceId: f.slopeSourceId,
+            updatedAt: new Date(),
+          })
+          .where(eq(races.id, raceId))
+          .returning({ id: races.id });
+        if (!row) return false;
+        await tx.delete(raceSlopePoints).where(eq(raceSlopePoints.raceId, raceId));
+        for (let i = 0; slope && i < slope.length; i += SLOPE_BATCH) {
+          await tx.insert(raceSlopePoints).values(
+            slope.slice(i, i + SLOPE_BATCH).map((p) => ({
+              raceId,
+              second: p.t,
+              distance: p.distanceM,
+              elevation: p.elevationM,
+              speed: p.speedMps,
+              slope: p.slopePercent,
+            })),
+          );
+        }
+        return true;
+      });
+    },
+    /** The sources are gone once the stream is verified; the rows keep names and sizes. */
+    async clearSources(raceId: number): Promise<void> {
+      await db
+        .update(raceFiles)
+        .set({ storageKey: null, uploadId: null })
+        .where(eq(raceFiles.raceId, raceId));
+    },
+    async markFailed(raceId: number, reason: string): Promise<void> {
+      await db
+        .update(races)
+        .set({ status: 'failed', failureReason: reason, updatedAt: sql`now()` })
+        .where(eq(races.id, raceId));
+    },
+  };
+}
+
+export type VideosRepository = ReturnType<typeof videosRepository>;
