@@ -15,16 +15,13 @@ const help = () => import('../features/help');
 const upgrade = () => import('../features/upgrade');
 const upcoming = () => import('../features/upcoming');
 const profile = () => import('../features/profile');
+const videos = () => import('../features/videos');
+const upload = () => import('../features/upload');
+const channels = () => import('../features/channels');
 const notFound = () => import('../features/not-found');
 
 /** Pages of later issues: registered now so every route of the spec resolves. */
 const upcomingRoutes: Array<[string, string]> = [
-  ['/videos', 'Workouts'],
-  ['/video/:id', 'Workout'],
-  ['/new-video', 'Upload a video'],
-  ['/my-channel', 'My Channel'],
-  ['/channel/:id', 'Channel'],
-  ['/explore-channels', 'Channels'],
   ['/challenges', 'Challenges'],
   ['/challenge/:id', 'Challenge'],
   ['/events', 'Join a live event.'],
@@ -66,6 +63,12 @@ export const routes: RouteObject[] = [
       { path: '/upgrade', lazy: page(upgrade, (m) => m.UpgradePage) },
       { path: '/video-upgrade', lazy: page(upgrade, (m) => m.VideoUpgradePage) },
       { path: '/profile', lazy: page(profile, (m) => m.ProfilePage) },
+      { path: '/videos', lazy: page(videos, (m) => m.VideosPage) },
+      { path: '/video/:id', lazy: page(videos, (m) => m.VideoPage) },
+      { path: '/new-video', lazy: page(upload, (m) => m.NewVideoPage) },
+      { path: '/my-channel', lazy: page(channels, (m) => m.MyChannelPage) },
+      { path: '/channel/:id', lazy: page(channels, (m) => m.ChannelPage) },
+      { path: '/explore-channels', lazy: page(channels, (m) => m.ExploreChannelsPage) },
       ...upcomingRoutes.map(([path, title]) => ({
         path,
         lazy: page(upcoming, (m) => () => <m.UpcomingPage title={title} />),

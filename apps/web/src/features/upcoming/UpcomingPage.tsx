@@ -2,7 +2,7 @@ import { Button, Container, Group, Stack, Text, Title } from '@mantine/core';
 import { Link } from 'react-router';
 
 /**
- * The routes whose features arrive with later work (videos, rides, events, challenges,
+ * The routes whose features arrive with later work (rides, events, challenges,
  * activities, billing, admin) are registered already; they say so plainly instead of 404ing.
  */
 export function UpcomingPage({ title }: { title: string }) {

@@ -1,12 +1,20 @@
 import { Container, Stack } from '@mantine/core';
-import { SAMPLE_CHALLENGES, SAMPLE_CHANNELS, SAMPLE_WORKOUTS } from '../sampleContent';
+import { ChannelCard } from '../../../components/media/ChannelCard';
+import { VideoCard } from '../../../components/media/VideoCard';
+import { useFeaturedChannels } from '../api/useFeaturedChannels';
+import { useFeaturedWorkouts } from '../api/useFeaturedWorkouts';
+import { SAMPLE_CHALLENGES } from '../sampleContent';
 import { ChallengeCard } from './ChallengeCard';
-import { ChannelCard } from './ChannelCard';
 import { HomeCarousel } from './HomeCarousel';
-import { WorkoutCard } from './WorkoutCard';
 
-/** The three carousels shared by home and /featured: workouts, channels, challenges. */
+/**
+ * The three carousels shared by home and /featured: workouts and channels from the API,
+ * challenges from sample data until that feature lands. A failed list shows as empty
+ * (document 001 section 8: list-fetch failures are only logged).
+ */
 export function CarouselSections({ compactTop = false }: { compactTop?: boolean }) {
+  const workouts = useFeaturedWorkouts();
+  const channels = useFeaturedChannels();
   return (
     <Container
       size="100rem"
@@ -19,15 +27,19 @@ export function CarouselSections({ compactTop = false }: { compactTop?: boolean 
           id="workouts"
           title="Workouts"
           seeAllTo="/videos"
-          items={SAMPLE_WORKOUTS}
-          itemKey={(w) => w.url}
-          renderItem={(w) => <WorkoutCard workout={w} />}
+          items={workouts.data?.videos ?? []}
+          loading={workouts.isPending}
+          emptyText="No workouts yet. Upload the first one from your channel."
+          itemKey={(w) => w.id}
+          renderItem={(w) => <VideoCard race={w} />}
         />
         <HomeCarousel
           id="channels"
           title="Channels"
           seeAllTo="/explore-channels"
-          items={SAMPLE_CHANNELS}
+          items={channels.data ?? []}
+          loading={channels.isPending}
+          emptyText="There are no Channels currently."
           itemKey={(c) => c.id}
           renderItem={(c) => <ChannelCard channel={c} />}
         />

@@ -1,7 +1,7 @@
 import { Text } from '@mantine/core';
-import { formatBadgeDuration } from '../formatDuration';
+import { MediaCard } from '../../../components/media/MediaCard';
+import { formatBadgeDuration } from '../../../lib/formatDuration';
 import type { SampleChallenge } from '../sampleContent';
-import { MediaCard } from './MediaCard';
 
 /** A three-video challenge; opens /challenge/{id}. */
 export function ChallengeCard({ challenge }: { challenge: SampleChallenge }) {

@@ -1,5 +1,5 @@
 import type { ReactNode } from 'react';
-import { Anchor, Box, Group, Title } from '@mantine/core';
+import { Anchor, Box, Center, Group, Loader, Text, Title } from '@mantine/core';
 import { Carousel } from '@mantine/carousel';
 import { useViewportSize } from '@mantine/hooks';
 import { Link } from 'react-router';
@@ -13,6 +13,10 @@ type HomeCarouselProps<T> = {
   items: T[];
   itemKey: (item: T) => string | number;
   renderItem: (item: T) => ReactNode;
+  /** The items are still loading: a spinner holds their place. */
+  loading?: boolean;
+  /** Shown instead of an empty row. */
+  emptyText?: string;
 };
 
 /**
@@ -26,6 +30,8 @@ export function HomeCarousel<T>({
   items,
   itemKey,
   renderItem,
+  loading = false,
+  emptyText = 'Nothing here yet.',
 }: HomeCarouselProps<T>) {
   const { width } = useViewportSize();
   // The hook reports 0 before its first measurement; the window is right from the start.
@@ -47,21 +53,31 @@ export function HomeCarousel<T>({
           See all
         </Anchor>
       </Group>
-      <Carousel
-        slideSize={`${100 / perView}%`}
-        slideGap="md"
-        withControls
-        controlSize={36}
-        emblaOptions={{ align: 'start', slidesToScroll: 1, dragFree: false }}
-        previousControlProps={{ 'aria-label': `Previous ${title.toLowerCase()}` }}
-        nextControlProps={{ 'aria-label': `Next ${title.toLowerCase()}` }}
-        classNames={{ controls: classes.controls, control: classes.control }}
-        styles={{ container: { paddingBottom: 6, paddingTop: 6 } }}
-      >
-        {items.map((item) => (
-          <Carousel.Slide key={itemKey(item)}>{renderItem(item)}</Carousel.Slide>
-        ))}
-      </Carousel>
+      {loading ? (
+        <Center h={120}>
+          <Loader size="sm" aria-label={`Loading ${title.toLowerCase()}`} />
+        </Center>
+      ) : items.length === 0 ? (
+        <Text c="dimmed" py="lg">
+          {emptyText}
+        </Text>
+      ) : (
+        <Carousel
+          slideSize={`${100 / perView}%`}
+          slideGap="md"
+          withControls
+          controlSize={36}
+          emblaOptions={{ align: 'start', slidesToScroll: 1, dragFree: false }}
+          previousControlProps={{ 'aria-label': `Previous ${title.toLowerCase()}` }}
+          nextControlProps={{ 'aria-label': `Next ${title.toLowerCase()}` }}
+          classNames={{ controls: classes.controls, control: classes.control }}
+          styles={{ container: { paddingBottom: 6, paddingTop: 6 } }}
+        >
+          {items.map((item) => (
+            <Carousel.Slide key={itemKey(item)}>{renderItem(item)}</Carousel.Slide>
+          ))}
+        </Carousel>
+      )}
     </Box>
   );
 }

@@ -1,14 +1,20 @@
 import type { ReactNode } from 'react';
 import { Anchor, AspectRatio, Badge, Box, Card, Image, Stack, ThemeIcon } from '@mantine/core';
 import { Link } from 'react-router';
-import type { ChannelRef } from '../sampleContent';
-import { MountainIcon } from '../../../components/icons';
+import { MountainIcon } from '../icons';
 import classes from './cards.module.css';
+
+/** The channel a card links to with 'from {channel}'. */
+export type ChannelRef = { id: number; title: string };
+
+/** Shown when a video has no poster yet, or its image fails to load. */
+export const PLACEHOLDER_THUMBNAIL = '/placeholder-video.svg';
 
 type MediaCardProps = {
   to: string;
   title: string;
-  thumbnail: string;
+  /** Null while a video has no poster yet: a placeholder shows. */
+  thumbnail: string | null;
   /** Bottom-right badge on the thumbnail, e.g. the duration '32:10'. */
   badge?: string;
   badgeLabel?: string;
@@ -20,7 +26,7 @@ type MediaCardProps = {
 };
 
 /**
- * The card every carousel shares (document 000 section 2): thumbnail, duration badge, optional
+ * The card every carousel and gallery shares (document 000 section 2): thumbnail, duration badge, optional
  * gradient icon, title and a 'from {channel}' link. The thumbnail repeats the title link, so
  * it is hidden from assistive tech and the tab order.
  */
@@ -40,7 +46,12 @@ export function MediaCard(props: MediaCardProps) {
       <Card.Section pos="relative">
         <Link to={to} className={classes.thumb} tabIndex={-1} aria-hidden="true">
           <AspectRatio ratio={16 / 9}>
-            <Image src={thumbnail} alt="" loading="lazy" />
+            <Image
+              src={thumbnail ?? PLACEHOLDER_THUMBNAIL}
+              fallbackSrc={PLACEHOLDER_THUMBNAIL}
+              alt=""
+              loading="lazy"
+            />
           </AspectRatio>
         </Link>
         {hasSlope ? (

@@ -1,0 +1,1 @@
+export { NewVideoPage } from './routes/NewVideoPage';

@@ -1,0 +1,15 @@
+import { useQuery } from '@tanstack/react-query';
+import { raceResponseSchema } from '@ridealong/contracts';
+import { apiRequest } from '../../../lib/api';
+
+export const raceKey = (url: string) => ['race', url] as const;
+
+/** GET /api/v1/race/{url}: the video, or null when there is none (shown as processing). */
+export function useRace(url: string) {
+  return useQuery({
+    queryKey: raceKey(url),
+    queryFn: async () =>
+      (await apiRequest(`/race/${encodeURIComponent(url)}`, { schema: raceResponseSchema })).data,
+    retry: false,
+  });
+}

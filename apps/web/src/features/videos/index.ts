@@ -1,0 +1,2 @@
+export { VideosPage } from './routes/VideosPage';
+export { VideoPage } from './routes/VideoPage';

@@ -1,0 +1,103 @@
+import { useEffect, useState } from 'react';
+import { Center, Container, Loader, Stack } from '@mantine/core';
+import { useQueryClient } from '@tanstack/react-query';
+import { useNavigate, useParams } from 'react-router';
+import { deviceKindFromUserAgent } from '@ridealong/contracts';
+import { ApiError } from '../../../lib/api';
+import { useRaceStatus } from '../../../lib/useRaceStatus';
+import { useGeneralStore } from '../../../stores/general';
+import { useUiStore } from '../../../stores/ui';
+import { selectSignedIn, useUserStore } from '../../../stores/user';
+import { usePlayback } from '../api/usePlayback';
+import { raceKey, useRace } from '../api/useRace';
+import { PlayerStage } from '../components/PlayerStage';
+import { ProcessingState } from '../components/ProcessingState';
+import { VideoTabs } from '../components/VideoTabs';
+import { WebUserNotice } from '../components/WebUserNotice';
+import { playbackModeFor, videoView } from '../lib/playback';
+import { visibleTabs } from '../lib/tabs';
+
+/** /video/{id}: the player, its overlay buttons and the tabbed area (document 001 section 2). */
+export function VideoPage() {
+  const { id = '' } = useParams();
+  // A new id is a new page: player, failure flag and edit mode start over.
+  return <VideoPageContent key={id} url={id} />;
+}
+
+function VideoPageContent({ url }: { url: string }) {
+  const navigate = useNavigate();
+  const client = useQueryClient();
+  const signedIn = useUserStore(selectSignedIn);
+  const user = useUserStore((s) => s.user);
+  const electronMode = useGeneralStore((s) => s.electronMode);
+  const [playerFailed, setPlayerFailed] = useState(false);
+
+  const race = useRace(url);
+  const data = race.data ?? null;
+  const owner = data !== null && signedIn && String(data.user_id) === user.userId;
+  const playback = usePlayback(
+    url,
+    playbackModeFor({ electronMode, signedIn }),
+    data?.status === 'ready',
+  );
+  const forbidden = playback.error instanceof ApiError && playback.error.status === 403;
+  // The owner watches processing: status every 3 s until ready or failed.
+  const status = useRaceStatus(data?.url ?? null, owner && data?.status !== 'ready');
+
+  useEffect(() => {
+    // Outside the viewer's plan (document 000: /video-upgrade explains and offers plans).
+    if (forbidden) void navigate('/video-upgrade', { replace: true });
+  }, [forbidden, navigate]);
+
+  const polled = status.data?.status;
+  useEffect(() => {
+    if (data && polled && polled !== data.status && (polled === 'ready' || polled === 'failed')) {
+      void client.invalidateQueries({ queryKey: raceKey(url) });
+    }
+  }, [client, data, polled, url]);
+
+  // Leaving the page leaves edit mode.
+  useEffect(() => () => useUiStore.getState().setVideoFormEditable(false), []);
+
+  const view = videoView({
+    loading: race.isPending,
+    failed: race.isError,
+    race: data,
+    playbackFailed: playerFailed || (playback.isError && !forbidden),
+  });
+  const tabs = visibleTabs({
+    mobileDevice: deviceKindFromUserAgent(navigator.userAgent) === 'mobile',
+    electronMode,
+    owner,
+    admin: user.admin === true,
+  });
+
+  if (view.kind === 'loading') {
+    return (
+      <Center py={80}>
+        <Loader aria-label="Loading video" />
+      </Center>
+    );
+  }
+  return (
+    <Container size="lg" py="lg" data-testid="video-page">
+      <Stack gap="lg">
+        {view.kind === 'playable' && playback.data ? (
+          <PlayerStage
+            race={view.race}
+            playback={playback.data}
+            onPlaybackError={() => setPlayerFailed(true)}
+          />
+        ) : view.kind === 'playable' ? (
+          <Center py={80} bg="dark.8" style={{ borderRadius: 'var(--mantine-radius-md)' }}>
+            <Loader color="white" aria-label="Loading video" />
+          </Center>
+        ) : (
+          <ProcessingState owner={owner && data ? { ...data, ...status.data } : null} />
+        )}
+        {electronMode ? null : <WebUserNotice />}
+        {data ? <VideoTabs race={data} owner={owner} tabs={tabs} /> : null}
+      </Stack>
+    </Container>
+  );
+}
