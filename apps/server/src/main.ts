@@ -7,6 +7,7 @@ import { openDatabase } from './db/client.js';
 import { outboxMailer, smtpMailer } from './lib/mailer.js';
 import { memoryRateLimiter, redisRateLimiter, type RateLimiter } from './lib/rate-limiter.js';
 import { ensurePromoVideo } from './sample/promo-video.js';
+import { ensureSampleCatalogue } from './sample/catalogue.js';
 import { SAMPLE_MEMBER, seedSampleData } from './sample/seed.js';
 
 function readConfig(): Config {
@@ -76,6 +77,13 @@ async function main() {
   process.on('SIGINT', () => void shutdown('SIGINT'));
 
   await app.listen({ port: config.port, host: config.host });
+  if (config.seedSampleData) {
+    // In the background: the site answers at once while the sample rides are being made.
+    const log = { info: (m: string) => app.log.info(m), warn: (m: string) => app.log.warn(m) };
+    void ensureSampleCatalogue({ db: database.db, mediaDir, log })
+      .then((made) => made > 0 && app.log.info(`sample catalogue: ${made} videos made`))
+      .catch((e: unknown) => app.log.warn(`sample catalogue not finished: ${String(e)}`));
+  }
   app.log.info(
     `RideAlong is serving ${config.publicUrl} (database: ${database.kind}, mail: ${config.smtpUrl ? 'smtp' : 'outbox'})`,
   );
