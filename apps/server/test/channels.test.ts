@@ -97,6 +97,8 @@ describe.each(backends)('channels on $name', (backend) => {
       Array.from({ length: CHANNEL_ROW_RACES }, (_, i) => `Busy ${6 - i}`),
     );
     expect(index.rows[2]!.races.map((r) => r.title)).toEqual(['Not in search', 'Public one']);
+    // The row carries the newest few; the count is the channel's whole.
+    expect(index.rows.map((r) => r.video_count)).toEqual([1, 6, 2]);
 
     const slice = await json<Index>(await s.get('/api/v1/users/channels/index?start=1&end=2'));
     expect(slice.rows.map((r) => r.display_name)).toEqual(['Busy maker']);

@@ -220,6 +220,8 @@ export const channelRowSchema = z.object({
   channel_title: z.string().nullable(),
   channel_description: z.string().nullable(),
   channel_image: z.string().nullable(),
+  /** How many videos the channel shows (races holds only the newest few). */
+  video_count: z.number(),
   races: z.array(raceSchema),
 });
 export type ChannelRow = z.infer<typeof channelRowSchema>;

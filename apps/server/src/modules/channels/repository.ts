@@ -34,19 +34,23 @@ export function channelsRepository(db: Db) {
     },
 
     /** Channels [offset, offset + limit), the one with the newest public video first. */
-    async pageWithVideos(offset: number, limit: number): Promise<ChannelOwner[]> {
+    async pageWithVideos(
+      offset: number,
+      limit: number,
+    ): Promise<Array<ChannelOwner & { videoCount: number }>> {
       if (limit <= 0) return [];
       const latest = db
         .select({
           userId: races.userId,
           lastAt: sql<string>`max(${races.createdAt})`.as('last_at'),
+          videoCount: sql<number>`count(*)::int`.as('video_count'),
         })
         .from(races)
         .where(channelCondition())
         .groupBy(races.userId)
         .as('latest');
       return db
-        .select(ownerColumns)
+        .select({ ...ownerColumns, videoCount: latest.videoCount })
         .from(latest)
         .innerJoin(users, eq(users.id, latest.userId))
         .orderBy(desc(latest.lastAt), desc(users.id))

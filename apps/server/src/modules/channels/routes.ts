@@ -96,7 +96,11 @@ export const channelsRoutes =
         const { count, rows } = await channels.index(req.query.start, req.query.end);
         return {
           count: [{ count }],
-          rows: rows.map((r) => ({ ...presentOwner(r.owner), races: r.races.map(present) })),
+          rows: rows.map((r) => ({
+            ...presentOwner(r.owner),
+            video_count: r.videoCount,
+            races: r.races.map(present),
+          })),
         };
       },
     );

@@ -56,7 +56,10 @@ export function channelsService({ channels, races, users, images, counts }: Chan
     async index(
       start: number,
       end: number,
-    ): Promise<{ count: number; rows: Array<{ owner: ChannelOwner; races: RaceWithOwner[] }> }> {
+    ): Promise<{
+      count: number;
+      rows: Array<{ owner: ChannelOwner; videoCount: number; races: RaceWithOwner[] }>;
+    }> {
       const limit = Math.max(0, Math.min(end - start, CHANNEL_INDEX_BATCH));
       const [owners, count] = await Promise.all([
         channels.pageWithVideos(start, limit),
@@ -70,7 +73,11 @@ export function channelsService({ channels, races, users, images, counts }: Chan
       for (const v of videos)
         byOwner.set(v.race.userId, [...(byOwner.get(v.race.userId) ?? []), v]);
       const rows = owners
-        .map((owner) => ({ owner, races: byOwner.get(owner.id) ?? [] }))
+        .map(({ videoCount, ...owner }) => ({
+          owner,
+          videoCount,
+          races: byOwner.get(owner.id) ?? [],
+        }))
         .filter((row) => row.races.length > 0);
       return { count, rows };
     },

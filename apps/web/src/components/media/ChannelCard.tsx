@@ -1,5 +1,5 @@
 import { Text } from '@mantine/core';
-import { CHANNEL_ROW_RACES, type ChannelRow } from '@ridealong/contracts';
+import type { ChannelRow } from '@ridealong/contracts';
 import { channelTitleOf, workoutCountLabel } from './channelText';
 import { MediaCard } from './MediaCard';
 
@@ -23,7 +23,7 @@ export function ChannelCard({ channel }: { channel: ChannelRow }) {
         </Text>
       ) : null}
       <Text size="sm" fw={600} c="blue.7">
-        {workoutCountLabel(channel.races.length, CHANNEL_ROW_RACES)}
+        {workoutCountLabel(channel.video_count)}
       </Text>
     </MediaCard>
   );

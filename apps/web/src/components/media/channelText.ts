@@ -5,8 +5,7 @@ export function channelTitleOf(channel: Pick<ChannelRow, 'channel_title' | 'disp
   return channel.channel_title?.trim() || channel.display_name;
 }
 
-/** 'N workouts'. A channel row carries only its newest few videos, so a full row reads 'N+'. */
-export function workoutCountLabel(shown: number, rowLimit: number): string {
-  if (shown >= rowLimit) return `${rowLimit}+ workouts`;
-  return shown === 1 ? '1 workout' : `${shown} workouts`;
+/** 'N workouts', from the channel's own count (its row carries only the newest few videos). */
+export function workoutCountLabel(count: number): string {
+  return count === 1 ? '1 workout' : `${count} workouts`;
 }
