@@ -2,6 +2,7 @@ import { mkdtemp, readdir, readFile, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import type { AddressInfo } from 'node:net';
+import type { FastifyInstance } from 'fastify';
 import pg from 'pg';
 import { buildApp } from '../src/app.js';
 import { loadConfig } from '../src/config.js';
@@ -58,6 +59,37 @@ export const backends: Backend[] = [
     : []),
 ];
 
+/**
+ * The real app on a database and data folder, on a random loopback port, with silent logs, no
+ * sample data and mail to `dataDir/outbox` (tests, restarts on the same data, the benchmark).
+ */
+export async function listenApp(opts: {
+  database: Database;
+  dataDir: string;
+  env?: Record<string, string>;
+  rateLimiter?: RateLimiter;
+}): Promise<{ app: FastifyInstance; baseUrl: string }> {
+  const config = loadConfig({
+    DATA_DIR: opts.dataDir,
+    LOG_LEVEL: 'silent',
+    PUBLIC_URL: 'http://ride.test',
+    SEED_SAMPLE_DATA: 'false',
+    ...opts.env,
+  });
+  const mailer = outboxMailer(path.join(opts.dataDir, 'outbox'), config.mailFrom, {
+    info: () => undefined,
+  });
+  const app = await buildApp({
+    config,
+    database: opts.database,
+    mailer,
+    rateLimiter: opts.rateLimiter ?? memoryRateLimiter(),
+    promoVideo: null,
+  });
+  await app.listen({ port: 0, host: '127.0.0.1' });
+  return { app, baseUrl: `http://127.0.0.1:${(app.server.address() as AddressInfo).port}` };
+}
+
 export type TestServer = {
   baseUrl: string;
   database: Database;
@@ -76,19 +108,9 @@ export async function startServer(
   rateLimiter: RateLimiter = memoryRateLimiter(),
 ): Promise<TestServer> {
   const dataDir = await mkdtemp(path.join(tmpdir(), 'ra-test-'));
-  const config = loadConfig({
-    DATA_DIR: dataDir,
-    LOG_LEVEL: 'silent',
-    PUBLIC_URL: 'http://ride.test',
-    SEED_SAMPLE_DATA: 'false',
-    ...env,
-  });
   const database = await backend.open();
   const outboxDir = path.join(dataDir, 'outbox');
-  const mailer = outboxMailer(outboxDir, config.mailFrom, { info: () => undefined });
-  const app = await buildApp({ config, database, mailer, rateLimiter, promoVideo: null });
-  await app.listen({ port: 0, host: '127.0.0.1' });
-  const baseUrl = `http://127.0.0.1:${(app.server.address() as AddressInfo).port}`;
+  const { app, baseUrl } = await listenApp({ database, dataDir, env, rateLimiter });
   const call = (method: string) => (p: string, body?: unknown, token?: string) =>
     fetch(baseUrl + p, {
       method,

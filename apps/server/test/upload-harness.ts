@@ -1,18 +1,13 @@
 import { mkdtemp, rm } from 'node:fs/promises';
-import type { AddressInfo } from 'node:net';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { eq } from 'drizzle-orm';
 import type { AccountLevel } from '@ridealong/contracts';
 import { createMediaRunner } from '@ridealong/media';
-import { buildApp } from '../src/app.js';
-import { loadConfig } from '../src/config.js';
 import type { Database } from '../src/db/client.js';
 import { jobs, races, users, type RaceRow, type UserRow } from '../src/db/schema.js';
-import { outboxMailer } from '../src/lib/mailer.js';
-import { memoryRateLimiter } from '../src/lib/rate-limiter.js';
 import { sessionStore } from '../src/modules/accounts/sessions.js';
-import { uniqueEmail, type Backend } from './harness.js';
+import { listenApp, uniqueEmail, type Backend } from './harness.js';
 
 /**
  * A database and a DATA_DIR that outlive one server, so a test can stop the server and start
@@ -44,25 +39,7 @@ export async function openStack(backend: Backend): Promise<Stack> {
     database,
     dataDir,
     async start(env = {}) {
-      const config = loadConfig({
-        DATA_DIR: dataDir,
-        LOG_LEVEL: 'silent',
-        PUBLIC_URL: 'http://ride.test',
-        SEED_SAMPLE_DATA: 'false',
-        ...env,
-      });
-      const mailer = outboxMailer(path.join(dataDir, 'outbox'), config.mailFrom, {
-        info: () => undefined,
-      });
-      const app = await buildApp({
-        config,
-        database,
-        mailer,
-        rateLimiter: memoryRateLimiter(),
-        promoVideo: null,
-      });
-      await app.listen({ port: 0, host: '127.0.0.1' });
-      const baseUrl = `http://127.0.0.1:${(app.server.address() as AddressInfo).port}`;
+      const { app, baseUrl } = await listenApp({ database, dataDir, env });
       const server: VideoServer = {
         baseUrl,
         fetch: (p, init = {}) => {

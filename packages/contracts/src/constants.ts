@@ -15,6 +15,8 @@ export const DESKTOP_INSTALLER_VERSION = '2.3.5';
 export const PASSWORD_MIN_LENGTH = 6;
 export const DISPLAY_NAME_MIN_LENGTH = 3;
 export const SUBMIT_REENABLE_MS = 400;
+/** Edit forms (video, channel) close this long after a save (document 001 section 9). */
+export const EDIT_CLOSE_MS = 500;
 export const PURCHASE_REDIRECT_MS = 8000;
 export const CANCELLATION_REDIRECT_MS = 8000;
 export const FITNESS_NETWORK_REDIRECT_MS = 5000;

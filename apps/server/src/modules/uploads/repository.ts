@@ -5,6 +5,15 @@ import type { Db } from '../../db/client.js';
 import { raceFiles, races, type RaceFileRow, type RaceRow } from '../../db/schema.js';
 
 /** Route identifier of an uploaded video (document 001's /video/{id}); 'demo-video' is fixed. */
+/** A video's uploaded files in join order (the uploads and the video.process job read them). */
+export function raceFilesInOrder(db: Db, raceId: number): Promise<RaceFileRow[]> {
+  return db
+    .select()
+    .from(raceFiles)
+    .where(eq(raceFiles.raceId, raceId))
+    .orderBy(asc(raceFiles.position));
+}
+
 export const newRaceUrl = () => randomBytes(9).toString('base64url');
 
 /** The race and race_files rows the upload flow reads and writes. */
@@ -57,13 +66,7 @@ export function uploadsRepository(db: Db) {
         .limit(1);
       return row ?? null;
     },
-    files(raceId: number): Promise<RaceFileRow[]> {
-      return db
-        .select()
-        .from(raceFiles)
-        .where(eq(raceFiles.raceId, raceId))
-        .orderBy(asc(raceFiles.position));
-    },
+    files: (raceId: number) => raceFilesInOrder(db, raceId),
     async fileByUploadId(uploadId: string): Promise<RaceFileRow | null> {
       const [row] = await db
         .select()

@@ -1,13 +1,8 @@
-import { and, asc, eq, sql } from 'drizzle-orm';
+import { and, eq, sql } from 'drizzle-orm';
 import type { SlopePoint } from '@ridealong/media';
 import type { Db } from '../../db/client.js';
-import {
-  raceFiles,
-  races,
-  raceSlopePoints,
-  type RaceFileRow,
-  type RaceRow,
-} from '../../db/schema.js';
+import { raceFilesInOrder } from '../uploads/repository.js';
+import { raceFiles, races, raceSlopePoints, type RaceRow } from '../../db/schema.js';
 
 export type ReadyFields = {
   mediaKey: string;
@@ -26,13 +21,7 @@ export function videosRepository(db: Db) {
       const [row] = await db.select().from(races).where(eq(races.id, id)).limit(1);
       return row ?? null;
     },
-    files(raceId: number): Promise<RaceFileRow[]> {
-      return db
-        .select()
-        .from(raceFiles)
-        .where(eq(raceFiles.raceId, raceId))
-        .orderBy(asc(raceFiles.position));
-    },
+    files: (raceId: number) => raceFilesInOrder(db, raceId),
     async markProcessing(raceId: number): Promise<void> {
       await db
         .update(races)

@@ -1,4 +1,3 @@
-import { useEffect, useRef, useState } from 'react';
 import { Alert, Button, FileButton, Group, Stack, Text, TextInput, Textarea } from '@mantine/core';
 import { zodResolver } from '@hookform/resolvers/zod';
 import { useForm } from 'react-hook-form';
@@ -9,12 +8,10 @@ import {
   type ChannelEdit,
   type ChannelInfo,
 } from '@ridealong/contracts';
+import { useCloseAfterSave } from '../../../lib/useCloseAfterSave';
 import { useSubmitLock } from '../../../lib/useSubmitLock';
 import { useEditChannel } from '../api/useEditChannel';
 import { useUploadChannelImage } from '../api/useUploadChannelImage';
-
-/** Like the video form, the edit form closes this long after a save (document 001 section 4). */
-const CLOSE_DELAY_MS = 500;
 
 type Props = { owner: ChannelInfo['user']; onDone: () => void };
 
@@ -26,9 +23,7 @@ export function ChannelEditForm({ owner, onDone }: Props) {
   const edit = useEditChannel();
   const image = useUploadChannelImage();
   const [locked, lock] = useSubmitLock();
-  const [saved, setSaved] = useState(false);
-  const timer = useRef<ReturnType<typeof setTimeout> | undefined>(undefined);
-  useEffect(() => () => clearTimeout(timer.current), []);
+  const { saved, saving, succeeded } = useCloseAfterSave(onDone);
   const form = useForm<z.input<typeof channelEditSchema>, unknown, ChannelEdit>({
     resolver: zodResolver(channelEditSchema),
     mode: 'onTouched',
@@ -39,13 +34,8 @@ export function ChannelEditForm({ owner, onDone }: Props) {
   });
   const { errors } = form.formState;
   const submit = form.handleSubmit((fields) => {
-    setSaved(false);
-    edit.mutate(fields, {
-      onSuccess: () => {
-        setSaved(true);
-        timer.current = setTimeout(onDone, CLOSE_DELAY_MS);
-      },
-    });
+    saving();
+    edit.mutate(fields, { onSuccess: succeeded });
   });
 
   return (

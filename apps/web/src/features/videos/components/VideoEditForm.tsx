@@ -1,14 +1,11 @@
-import { useEffect, useRef, useState } from 'react';
 import { Alert, Button, Checkbox, Group, Stack, Text, TextInput, Textarea } from '@mantine/core';
 import { zodResolver } from '@hookform/resolvers/zod';
 import { useForm } from 'react-hook-form';
 import type { z } from 'zod';
 import { raceEditSchema, type Race, type RaceEdit } from '@ridealong/contracts';
+import { useCloseAfterSave } from '../../../lib/useCloseAfterSave';
 import { useSubmitLock } from '../../../lib/useSubmitLock';
 import { useEditRace } from '../api/useEditRace';
-
-/** Edit mode closes this long after a save (document 001 section 9). */
-export const EDIT_CLOSE_DELAY_MS = 500;
 
 type VideoEditFormProps = { race: Race; onDone: () => void };
 
@@ -19,9 +16,7 @@ type VideoEditFormProps = { race: Race; onDone: () => void };
 export function VideoEditForm({ race, onDone }: VideoEditFormProps) {
   const edit = useEditRace(race.url);
   const [locked, lock] = useSubmitLock();
-  const [saved, setSaved] = useState(false);
-  const closeTimer = useRef<ReturnType<typeof setTimeout> | undefined>(undefined);
-  useEffect(() => () => clearTimeout(closeTimer.current), []);
+  const { saved, saving, succeeded } = useCloseAfterSave(onDone);
   const form = useForm<z.input<typeof raceEditSchema>, unknown, RaceEdit>({
     resolver: zodResolver(raceEditSchema),
     mode: 'onTouched',
@@ -36,13 +31,8 @@ export function VideoEditForm({ race, onDone }: VideoEditFormProps) {
   const { errors } = form.formState;
 
   const submit = form.handleSubmit((fields) => {
-    setSaved(false);
-    edit.mutate(fields, {
-      onSuccess: () => {
-        setSaved(true);
-        closeTimer.current = setTimeout(onDone, EDIT_CLOSE_DELAY_MS);
-      },
-    });
+    saving();
+    edit.mutate(fields, { onSuccess: succeeded });
   });
 
   return (
