@@ -2,7 +2,7 @@ import { randomBytes } from 'node:crypto';
 import { cp, mkdir, mkdtemp, rename, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import { eq } from 'drizzle-orm';
+import { eq, inArray, sql } from 'drizzle-orm';
 import { SLOPE_SOURCE } from '@ridealong/contracts';
 import {
   createMediaRunner,
@@ -41,9 +41,14 @@ export type CatalogueOptions = {
 export async function ensureSampleCatalogue(options: CatalogueOptions): Promise<number> {
   const { db, log } = options;
   const runner = options.runner ?? createMediaRunner();
-  const creators = await ensureCreators(db, options.creators ?? SAMPLE_CREATORS);
+  const videos = options.videos ?? SAMPLE_VIDEOS;
+  const creators = await ensureCreators(
+    db,
+    options.creators ?? SAMPLE_CREATORS,
+    videos.map((v) => v.creator),
+  );
   let made = 0;
-  for (const video of options.videos ?? SAMPLE_VIDEOS) {
+  for (const video of videos) {
     const [existing] = await db.select().from(races).where(eq(races.url, video.url));
     if (existing?.status === 'ready') continue;
     if (existing) await db.delete(races).where(eq(races.id, existing.id));
@@ -62,9 +67,11 @@ export async function ensureSampleCatalogue(options: CatalogueOptions): Promise<
   return made;
 }
 
+/** Creates the creator accounts and answers the ids of the videos' owners, by email. */
 async function ensureCreators(
   db: Db,
   creators: readonly SampleCreator[],
+  ownerEmails: readonly string[],
 ): Promise<Map<string, number>> {
   const ids = new Map<string, number>();
   for (const c of creators) {
@@ -83,7 +90,12 @@ async function ensureCreators(
       })
       .onConflictDoNothing();
   }
-  for (const row of await db.select({ id: users.id, email: users.email }).from(users)) {
+  const wanted = [...new Set(ownerEmails.map((e) => e.toLowerCase()))];
+  const owners = await db
+    .select({ id: users.id, email: users.email })
+    .from(users)
+    .where(inArray(sql`lower(${users.email})`, wanted));
+  for (const row of owners) {
     ids.set(row.email.toLowerCase(), row.id);
   }
   return ids;
