@@ -10,3 +10,6 @@ export * from './rules/platform.js';
 export * from './rules/duration.js';
 export * from './schemas/race.js';
 export * from './schemas/channel.js';
+export * from './ride.js';
+export * from './schemas/track.js';
+export * from './rules/leaderboard.js';
