@@ -9,6 +9,7 @@ describe('loadConfig', () => {
     expect(c.smtpUrl).toBeNull();
     expect(c.publicUrl).toBe('http://localhost:8080');
     expect(c.google).toBeNull();
+    expect(c.uploadAbandonMs).toBe(24 * 3600 * 1000);
   });
 
   it('honours PORT, DATA_DIR and DATABASE_URL', () => {
@@ -25,6 +26,8 @@ describe('loadConfig', () => {
     [{ SMTP_URL: 'mail.example.com' }, 'SMTP_URL'],
     [{ SEED_SAMPLE_DATA: 'maybe' }, 'SEED_SAMPLE_DATA'],
     [{ FACEBOOK_APP_ID: 'id' }, 'FACEBOOK_APP_SECRET'],
+    [{ UPLOAD_ABANDON_HOURS: '0' }, 'UPLOAD_ABANDON_HOURS'],
+    [{ UPLOAD_ABANDON_HOURS: 'a day' }, 'UPLOAD_ABANDON_HOURS'],
   ])('stops on %o naming %s', (env, name) => {
     expect(() => loadConfig(env)).toThrow(ConfigError);
     expect(() => loadConfig(env)).toThrow(new RegExp(`${name}:`));

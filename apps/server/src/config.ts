@@ -46,6 +46,7 @@ const envSchema = z.object({
   UPLOAD_MAX_BYTES: positiveInt.default(64 * 1024 ** 3),
   JOB_CONCURRENCY: z.coerce.number({ message: 'must be a number' }).int().min(0).max(16).default(1),
   JOB_RETRY_BASE_SECONDS: positiveInt.default(30),
+  UPLOAD_ABANDON_HOURS: positiveInt.default(24),
 });
 
 export type Config = {
@@ -77,6 +78,8 @@ export type Config = {
   jobConcurrency: number;
   /** First retry delay of a failed job; doubles with every attempt. */
   jobRetryBaseMs: number;
+  /** An unfinished upload untouched (rows and partial files) this long is removed. */
+  uploadAbandonMs: number;
 };
 
 /** A bad environment variable stops start-up with a message naming it. */
@@ -137,5 +140,6 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     uploadMaxBytes: e.UPLOAD_MAX_BYTES,
     jobConcurrency: e.JOB_CONCURRENCY,
     jobRetryBaseMs: e.JOB_RETRY_BASE_SECONDS * 1000,
+    uploadAbandonMs: e.UPLOAD_ABANDON_HOURS * 3600 * 1000,
   };
 }

@@ -11,6 +11,9 @@ import type { UploadsService } from './service.js';
 
 export const TUS_PATH = '/api/v1/tus';
 
+/** Where the tus file store keeps partial uploads and their .json info files. */
+export const tusDirectory = (mediaDir: string) => path.join(mediaDir, 'tus');
+
 /** What tus hooks may throw: the request is answered with this status and body. */
 type TusFailure = { status_code: number; body: string };
 

@@ -1,4 +1,3 @@
-import path from 'node:path';
 import type { FastifyBaseLogger } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { createMediaRunner } from '@ridealong/media';
@@ -12,7 +11,8 @@ import type { MediaSigner } from '../media/signing.js';
 import { uploadsRepository } from '../uploads/repository.js';
 import { uploadsRoutes } from '../uploads/routes.js';
 import { uploadsService } from '../uploads/service.js';
-import { tusUploads } from '../uploads/tus.js';
+import { tusDirectory, tusUploads } from '../uploads/tus.js';
+import { pipelineHousekeeping } from './housekeeping.js';
 
 export type VideoPipeline = {
   storage: Storage;
@@ -21,7 +21,7 @@ export type VideoPipeline = {
   apiRoutes: FastifyPluginAsyncZod;
   /** At the root: /media/{token}/{file}. */
   mediaRoutes: FastifyPluginAsyncZod;
-  /** Starts the job runner unless JOB_CONCURRENCY is 0. */
+  /** Starts the job runner unless JOB_CONCURRENCY is 0, and the hourly clean-up sweep. */
   start: () => void;
   stop: () => Promise<void>;
 };
@@ -54,6 +54,15 @@ export function videoPipeline(deps: {
   const repo = uploadsRepository(db);
   const uploads = uploadsService({ repo, storage, runner, jobs });
   const media = mediaService({ db, storage, signer, publicUrl: config.publicUrl });
+  const tusDir = tusDirectory(config.mediaDir);
+  // Abandoned uploads and old finished jobs (see housekeeping.ts).
+  const housekeeping = pipelineHousekeeping({
+    db,
+    storage,
+    tusDir,
+    uploadAbandonMs: config.uploadAbandonMs,
+    log,
+  });
 
   return {
     storage,
@@ -70,7 +79,7 @@ export function videoPipeline(deps: {
       );
       await api.register(
         tusUploads({
-          dir: path.join(config.mediaDir, 'tus'),
+          dir: tusDir,
           maxBytes: config.uploadMaxBytes,
           service: uploads,
           repo,
@@ -82,7 +91,10 @@ export function videoPipeline(deps: {
     mediaRoutes: mediaFileRoutes(media, storage),
     start: () => {
       if (config.jobConcurrency > 0) jobs.start();
+      housekeeping.start();
     },
-    stop: () => jobs.stop(),
+    stop: async () => {
+      await Promise.all([housekeeping.stop(), jobs.stop()]);
+    },
   };
 }
