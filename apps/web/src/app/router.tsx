@@ -18,6 +18,7 @@ const profile = () => import('../features/profile');
 const videos = () => import('../features/videos');
 const upload = () => import('../features/upload');
 const channels = () => import('../features/channels');
+const activities = () => import('../features/activities');
 const notFound = () => import('../features/not-found');
 
 /** Pages of later issues: registered now so every route of the spec resolves. */
@@ -25,7 +26,6 @@ const upcomingRoutes: Array<[string, string]> = [
   ['/challenges', 'Challenges'],
   ['/challenge/:id', 'Challenge'],
   ['/events', 'Join a live event.'],
-  ['/activities', 'My Activities'],
   ['/pricing', 'Pricing'],
   ['/payment-sucess', 'Membership'],
   ['/cancellation-success', 'Membership'],
@@ -69,6 +69,7 @@ export const routes: RouteObject[] = [
       { path: '/my-channel', lazy: page(channels, (m) => m.MyChannelPage) },
       { path: '/channel/:id', lazy: page(channels, (m) => m.ChannelPage) },
       { path: '/explore-channels', lazy: page(channels, (m) => m.ExploreChannelsPage) },
+      { path: '/activities', lazy: page(activities, (m) => m.ActivitiesPage) },
       ...upcomingRoutes.map(([path, title]) => ({
         path,
         lazy: page(upcoming, (m) => () => <m.UpcomingPage title={title} />),

@@ -1,0 +1,80 @@
+import { Anchor, Card, Group, Image, Stack, Text } from '@mantine/core';
+import { Link } from 'react-router';
+import type { Track } from '@ridealong/contracts';
+import { PLACEHOLDER_THUMBNAIL } from '../../../components/media/MediaCard';
+import { activitySummary } from '../lib/activity';
+import { ActivityActions } from './ActivityActions';
+
+/**
+ * One saved ride: thumbnail, title linking to its video, date, h:mm:ss, miles and average
+ * watts. A track already sent to Strava is greyed out (document 001 section 4).
+ */
+export function ActivityCard({ track }: { track: Track }) {
+  const summary = activitySummary(track);
+  const videoPath = `/video/${track.url}`;
+  // The ride's details fade; its actions stay at full strength since they still work.
+  const greyed = track.uploaded ? { opacity: 0.55 } : undefined;
+  return (
+    <Card
+      component="article"
+      aria-label={track.title}
+      withBorder
+      radius="lg"
+      padding="sm"
+      data-testid="activity-card"
+      data-track-id={track.id}
+      data-uploaded={track.uploaded}
+    >
+      <Group gap="md" wrap="nowrap" align="flex-start">
+        {/* The thumbnail repeats the title link, so it stays out of the tab order. */}
+        <Link to={videoPath} tabIndex={-1} aria-hidden="true" style={{ flexShrink: 0, ...greyed }}>
+          <Image
+            src={track.thumbnail_url ?? PLACEHOLDER_THUMBNAIL}
+            fallbackSrc={PLACEHOLDER_THUMBNAIL}
+            alt=""
+            w={{ base: 112, sm: 176 }}
+            h={{ base: 63, sm: 99 }}
+            radius="md"
+            loading="lazy"
+            data-testid="activity-thumbnail"
+          />
+        </Link>
+        <Stack gap={4} style={{ minWidth: 0, flex: 1 }}>
+          <Stack gap={4} style={greyed}>
+            <Anchor
+              component={Link}
+              to={videoPath}
+              c="dark"
+              fw={700}
+              lineClamp={1}
+              underline="hover"
+              data-testid="activity-title"
+            >
+              {track.title}
+            </Anchor>
+            <Text size="sm" c="dimmed" data-testid="activity-date">
+              {summary.date}
+            </Text>
+            <Group gap="md" wrap="wrap">
+              <Figure label="Duration" value={summary.duration} testId="activity-duration" />
+              <Figure label="Distance" value={summary.distance} testId="activity-distance" />
+              <Figure label="Avg. power" value={summary.power} testId="activity-power" />
+            </Group>
+          </Stack>
+          <ActivityActions track={track} />
+        </Stack>
+      </Group>
+    </Card>
+  );
+}
+
+function Figure({ label, value, testId }: { label: string; value: string; testId: string }) {
+  return (
+    <Text size="sm" c="gray.7">
+      {label}{' '}
+      <Text span fw={700} c="dark" data-testid={testId}>
+        {value}
+      </Text>
+    </Text>
+  );
+}

@@ -1,0 +1,40 @@
+import { formatHms, metresToMiles, type Track } from '@ridealong/contracts';
+
+/**
+ * Average watts: accumulated power (watt-seconds) over ridden seconds, rounded (document 001
+ * section 9). A zero-length ride has no average, shown as 0.
+ */
+export function averagePower(track: Pick<Track, 'accumulated_power' | 'duration'>): number {
+  if (!(track.duration > 0)) return 0;
+  return Math.round(track.accumulated_power / track.duration);
+}
+
+/** A ride's start day, e.g. 'Mar 4, 2025'; an unreadable timestamp shows nothing. */
+export function formatActivityDate(iso: string, locale?: string): string {
+  const date = new Date(iso);
+  if (Number.isNaN(date.getTime())) return '';
+  return date.toLocaleDateString(locale, { year: 'numeric', month: 'short', day: 'numeric' });
+}
+
+export type ActivitySummary = { date: string; duration: string; distance: string; power: string };
+
+/** The figures an activity card shows, formatted. */
+export function activitySummary(track: Track, locale?: string): ActivitySummary {
+  return {
+    date: formatActivityDate(track.timestamp, locale),
+    duration: formatHms(track.duration),
+    distance: `${metresToMiles(track.total_distance)} mi`,
+    power: `${averagePower(track)} W`,
+  };
+}
+
+/**
+ * 'Member since March 2024' from the user's created date; null while the stored user has
+ * no date yet (an old stored copy before the refresh) or it cannot be read.
+ */
+export function memberSince(createdAt: string | undefined, locale?: string): string | null {
+  if (!createdAt) return null;
+  const date = new Date(createdAt);
+  if (Number.isNaN(date.getTime())) return null;
+  return `Member since ${date.toLocaleDateString(locale, { month: 'long', year: 'numeric' })}`;
+}
