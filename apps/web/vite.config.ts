@@ -1,12 +1,17 @@
 import { defineConfig } from 'vite';
 import react from '@vitejs/plugin-react';
 
-// The API runs on the same origin in production; in `vite dev` it is proxied to the server.
+// The API and the ride channel run on the same origin in production; in `vite dev` they are
+// proxied to the server (Socket.IO with its WebSocket upgrade).
 export default defineConfig({
   plugins: [react()],
   server: {
     port: 5173,
-    proxy: { '/api': 'http://localhost:8080', '/healthz': 'http://localhost:8080' },
+    proxy: {
+      '/api': 'http://localhost:8080',
+      '/healthz': 'http://localhost:8080',
+      '/socket.io': { target: 'http://localhost:8080', ws: true },
+    },
   },
   build: { outDir: 'dist', sourcemap: true, chunkSizeWarningLimit: 1500 },
 });

@@ -106,7 +106,7 @@ test.describe.serial('a creator uploads, plays, finds, edits and deletes a video
     await expect(panel).toBeHidden();
   });
 
-  test('Start with a connected trainer says that riding comes next', async () => {
+  test('Start with a connected trainer in a browser says riding needs the desktop app', async () => {
     await useTrackerUrl(page, E2E_TRACKER_URL);
     await page.goto(videoPath);
     const start = page.getByTestId('player-overlay').getByRole('button', { name: 'Start' });
@@ -122,7 +122,7 @@ test.describe.serial('a creator uploads, plays, finds, edits and deletes a video
     await expect(panel).toBeHidden();
 
     await start.click();
-    await expect(page.getByTestId('ride-coming-notice')).toContainText('comes next');
+    await expect(page.getByTestId('ride-desktop-only')).toContainText('needs the desktop app');
     await expect(panel).toBeHidden();
   });
 

@@ -39,6 +39,10 @@ import { racesRepository } from './modules/races/repository.js';
 import { racesRoutes } from './modules/races/routes.js';
 import { racesService } from './modules/races/service.js';
 import { videoPipeline } from './modules/videos/pipeline.js';
+import { rideChannel } from './modules/ride/channel.js';
+import { rideService } from './modules/ride/service.js';
+import { tracksRoutes } from './modules/tracks/routes.js';
+import { tracksService } from './modules/tracks/service.js';
 
 /** The side effects the app is built on; tests pass their own. */
 export type AppDeps = {
@@ -88,6 +92,10 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   });
   app.addHook('onReady', async () => video.start());
   app.addHook('onClose', () => video.stop());
+  // The /ride Socket.IO channel shares the HTTP server; its connections end before it closes.
+  const ride = rideChannel({ sessions, service: rideService(database.db, signer), log: app.log });
+  app.addHook('onReady', async () => ride.attach(app.server));
+  app.addHook('preClose', async () => ride.close());
   const accounts = accountsService({
     users,
     sessions,
@@ -111,6 +119,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
         }),
       );
       await api.register(usersRoutes(users));
+      await api.register(tracksRoutes(tracksService(database.db), signer));
       await api.register(video.apiRoutes);
       const raceRows = racesRepository(database.db);
       await api.register(

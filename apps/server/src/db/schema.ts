@@ -238,3 +238,100 @@ export type RaceRow = typeof races.$inferSelect;
 export type NewRaceRow = typeof races.$inferInsert;
 export type RaceFileRow = typeof raceFiles.$inferSelect;
 export type JobRow = typeof jobs.$inferSelect;
+
+export const trackStatus = pgEnum('track_status', ['recording', 'saved']);
+
+/** The Track entity of document 001 section 3: one ride of one video by one member. */
+export const tracks = pgTable(
+  'tracks',
+  {
+    id: serial('id').primaryKey(),
+    userId: integer('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    raceId: integer('race_id').references(() => races.id, { onDelete: 'set null' }),
+    /** Kept when the video is deleted, so the activity still names it. */
+    raceUrl: text('race_url').notNull(),
+    title: text('title').notNull(),
+    /** Chosen by the client per ride: a resent add-track finds the same track. */
+    clientRideId: text('client_ride_id').notNull(),
+    status: trackStatus('status').notNull().default('recording'),
+    startedAt: timestamp('started_at', { withTimezone: true }).notNull().defaultNow(),
+    /** Metres. */
+    totalDistance: doublePrecision('total_distance').notNull().default(0),
+    /** Seconds ridden. */
+    duration: integer('duration').notNull().default(0),
+    /** Watt-seconds. */
+    accumulatedPower: doublePrecision('accumulated_power').notNull().default(0),
+    /** The last stored second of video; null until a point arrives. */
+    lastElapsedTime: integer('last_elapsed_time'),
+    uploaded: boolean('uploaded').notNull().default(false),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    uniqueIndex('tracks_client_ride_idx').on(t.userId, t.clientRideId),
+    // Activities: a member's saved rides, newest first.
+    index('tracks_user_saved_idx')
+      .on(t.userId, t.startedAt.desc(), t.id.desc())
+      .where(sql`${t.status} = 'saved'`),
+    // History leaderboard: the saved rides of a video that ended before a second.
+    index('tracks_race_saved_idx')
+      .on(t.raceId, t.lastElapsedTime)
+      .where(sql`${t.status} = 'saved'`),
+  ],
+);
+
+/**
+ * One second of a ride (the spec's tracker sample). race_id stays null while recording and is
+ * set when the ride is saved, so the history index holds saved rides only.
+ */
+export const trackPoints = pgTable(
+  'track_points',
+  {
+    trackId: integer('track_id')
+      .notNull()
+      .references(() => tracks.id, { onDelete: 'cascade' }),
+    raceId: integer('race_id').references(() => races.id, { onDelete: 'set null' }),
+    elapsedTime: integer('elapsed_time').notNull(),
+    accumulatedPower: doublePrecision('accumulated_power').notNull(),
+    power: doublePrecision('power').notNull(),
+    heartRate: doublePrecision('heart_rate').notNull(),
+    cadence: doublePrecision('cadence').notNull(),
+    distance: doublePrecision('distance').notNull(),
+    speed: doublePrecision('speed').notNull(),
+    recordedAt: timestamp('recorded_at', { withTimezone: true }).notNull(),
+    rawData: jsonb('raw_data'),
+  },
+  (t) => [
+    primaryKey({ columns: [t.trackId, t.elapsedTime] }),
+    // Migration 0003 makes this a covering index (INCLUDE the leaderboard values).
+    index('track_points_history_idx')
+      .on(t.raceId, t.elapsedTime)
+      .where(sql`${t.raceId} is not null`),
+  ],
+);
+
+/**
+ * Ride totals per member per 15-minute bucket of the ride's start, kept on save and delete.
+ * Every time zone offset in use is a multiple of 15 minutes, so week, month and year starts in
+ * any zone fall on bucket boundaries.
+ */
+export const userStatsBuckets = pgTable(
+  'user_stats_buckets',
+  {
+    userId: integer('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    bucket: timestamp('bucket', { withTimezone: true }).notNull(),
+    rides: integer('rides').notNull().default(0),
+    seconds: doublePrecision('seconds').notNull().default(0),
+    distance: doublePrecision('distance').notNull().default(0),
+    accumulatedPower: doublePrecision('accumulated_power').notNull().default(0),
+  },
+  (t) => [primaryKey({ columns: [t.userId, t.bucket] })],
+);
+
+export type TrackRow = typeof tracks.$inferSelect;
+export type TrackPointRow = typeof trackPoints.$inferSelect;
+export type NewTrackPointRow = typeof trackPoints.$inferInsert;

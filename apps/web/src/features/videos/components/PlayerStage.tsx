@@ -1,12 +1,19 @@
 import { useEffect, useRef, useState } from 'react';
-import { Alert, AspectRatio, Box, Button, Group, Text } from '@mantine/core';
-import { useNavigate } from 'react-router';
+import { Alert, Anchor, AspectRatio, Box, Stack, Text } from '@mantine/core';
+import { Link, useNavigate } from 'react-router';
 import type { Playback, Race } from '@ridealong/contracts';
 import { getDesktopBridge } from '../../../lib/bridge';
 import { useGeneralStore } from '../../../stores/general';
 import { hasLiveDevice, useTrackerStore } from '../../../stores/tracker';
 import { selectSignedIn, useUserStore } from '../../../stores/user';
 import { playbackCapSeconds } from '../lib/playback';
+import { ResumeRideOffer } from '../ride/ResumeRideOffer';
+import { RideCountdown } from '../ride/RideCountdown';
+import { RideLeaderboard } from '../ride/RideLeaderboard';
+import { RidePausedControls } from '../ride/RidePausedControls';
+import { RideStats } from '../ride/RideStats';
+import { useRide } from '../ride/useRide';
+import { useUnfinishedRide } from '../ride/useUnfinishedRide';
 import { PlayerOverlay } from './PlayerOverlay';
 import { VideoPlayer } from './VideoPlayer';
 
@@ -17,7 +24,8 @@ type PlayerStageProps = { race: Race; playback: Playback; onPlaybackError: () =>
 
 /**
  * The player with its overlay. Preview plays in fullscreen. Start opens the Connect Device
- * panel without a live trainer; with one, riding comes with the next part of the work.
+ * panel without a live trainer; with one, the desktop app enters race mode (countdown, live
+ * values, leaderboard, then Save or Discard on pause) and a browser says riding needs the app.
  */
 export function PlayerStage({ race, playback, onPlaybackError }: PlayerStageProps) {
   const navigate = useNavigate();
@@ -31,12 +39,15 @@ export function PlayerStage({ race, playback, onPlaybackError }: PlayerStageProp
   const [started, setStarted] = useState(false);
   const [capped, setCapped] = useState(false);
   const [ended, setEnded] = useState(false);
-  const [rideNotice, setRideNotice] = useState(false);
+  const [desktopOnly, setDesktopOnly] = useState(false);
   const cap = playbackCapSeconds({ electronMode, maxSeconds: playback.max_seconds });
+  const ride = useRide(race, videoRef);
+  const unfinished = useUnfinishedRide(race.url, electronMode && signedIn);
   useEffect(() => () => clearTimeout(exitTimer.current), []);
 
   const onPlayingChange = (next: boolean) => {
     setPlaying(next);
+    ride.onPlayingChange(next);
     clearTimeout(exitTimer.current);
     if (next) {
       setStarted(true);
@@ -54,6 +65,7 @@ export function PlayerStage({ race, playback, onPlaybackError }: PlayerStageProp
     const video = videoRef.current;
     if (!video) return;
     void stageRef.current?.requestFullscreen?.().catch(() => undefined);
+    ride.preview();
     void video.play().catch(() => undefined);
   };
 
@@ -64,7 +76,14 @@ export function PlayerStage({ race, playback, onPlaybackError }: PlayerStageProp
     }
     const tracker = useTrackerStore.getState();
     if (hasLiveDevice(tracker)) {
-      setRideNotice(true);
+      // Riding the whole video with the trainer is the desktop app's (document 000 section 1).
+      if (!electronMode) {
+        setDesktopOnly(true);
+        return;
+      }
+      // Race mode is watched in theatre view; fullscreen needs this click's user gesture.
+      void stageRef.current?.requestFullscreen?.().catch(() => undefined);
+      void ride.start();
       return;
     }
     getDesktopBridge()?.send('open-tracker', { userId: Number(userId) });
@@ -72,7 +91,8 @@ export function PlayerStage({ race, playback, onPlaybackError }: PlayerStageProp
   };
 
   // The buttons show before the first play, at the cap or end, and on pause in the desktop app.
-  const showOverlay = !playing && (!started || capped || ended || electronMode);
+  const showOverlay = !ride.active && !playing && (!started || capped || ended || electronMode);
+  const ridePaused = ride.machine.phase === 'paused' || ride.machine.phase === 'stopping';
   return (
     <Box>
       <AspectRatio ratio={16 / 9}>
@@ -94,31 +114,62 @@ export function PlayerStage({ race, playback, onPlaybackError }: PlayerStageProp
             onEnded={() => {
               setEnded(true);
               onPlayingChange(false);
+              ride.onEnded();
             }}
           />
+          {ride.active ? (
+            <>
+              <RideStats snapshot={ride.snapshot} />
+              <RideLeaderboard
+                entries={ride.snapshot.leaderboard}
+                trackId={ride.snapshot.trackId}
+              />
+            </>
+          ) : null}
+          {ride.active && ridePaused ? (
+            <RidePausedControls
+              machine={ride.machine}
+              snapshot={ride.snapshot}
+              onResume={ride.resume}
+              onSave={ride.save}
+              onDiscard={ride.discard}
+            />
+          ) : null}
+          {ride.countdown !== null ? <RideCountdown value={ride.countdown} /> : null}
           {showOverlay ? (
             <PlayerOverlay onPreview={preview} onStart={start} capped={capped} />
           ) : null}
         </Box>
       </AspectRatio>
-      {rideNotice ? (
+      {unfinished.offer && !ride.active ? (
+        <Box mt="md">
+          <ResumeRideOffer
+            ride={unfinished.offer.ride}
+            busy={unfinished.offer.busy}
+            error={unfinished.offer.error}
+            onSave={unfinished.save}
+            onDiscard={unfinished.discard}
+          />
+        </Box>
+      ) : null}
+      {desktopOnly ? (
         <Alert
           mt="md"
           color="blue"
           title="Your trainer is connected"
           withCloseButton
-          onClose={() => setRideNotice(false)}
-          data-testid="ride-coming-notice"
+          onClose={() => setDesktopOnly(false)}
+          data-testid="ride-desktop-only"
         >
-          <Group justify="space-between" gap="sm">
+          <Stack gap={4}>
             <Text size="sm">
-              Riding along with the video, with the leaderboard and slope on your trainer, comes
-              next. Meanwhile, press Preview to watch the route.
+              Riding along with the video, with the leaderboard and slope on your trainer, needs the
+              desktop app. Meanwhile, press Preview to watch the route.
             </Text>
-            <Button size="xs" variant="light" onClick={preview}>
-              Preview
-            </Button>
-          </Group>
+            <Anchor component={Link} to="/setup" size="sm">
+              How to get set up
+            </Anchor>
+          </Stack>
         </Alert>
       ) : null}
     </Box>

@@ -1,0 +1,66 @@
+import { ACTIVITIES_PAGE_SIZE, type UserStats } from '@ridealong/contracts';
+import type { Db } from '../../db/client.js';
+import type { TrackRow, UserRow } from '../../db/schema.js';
+import { badRequest, forbidden, notFound } from '../../http/errors.js';
+import { encodeFit, fitFileName, fitMessages } from './fit-file.js';
+import { deleteTrack } from './lifecycle.js';
+import { isTimeZone, periodStarts } from './periods.js';
+import { tracksRepository, type TrackWithRace } from './repository.js';
+import { presentStats } from './stats.js';
+import { statsRepository } from './stats-repository.js';
+
+type Viewer = Pick<UserRow, 'id' | 'admin'>;
+
+/** Activities are private: the member themself, or an admin. */
+function authorise(viewer: Viewer, ownerId: number, action: string): void {
+  if (viewer.id !== ownerId && !viewer.admin) throw forbidden(`You may not ${action}.`);
+}
+
+/** Activities (document 001): the list, delete, stats and the FIT export. */
+export function tracksService(db: Db, now: () => Date = () => new Date()) {
+  const repo = tracksRepository(db);
+  const stats = statsRepository(db);
+
+  const ownTrack = async (viewer: Viewer, id: number, action: string): Promise<TrackRow> => {
+    const track = await repo.findById(id);
+    if (!track) throw notFound('This activity was not found.');
+    authorise(viewer, track.userId, action);
+    return track;
+  };
+
+  return {
+    async index(
+      viewer: Viewer,
+      q: { user_id: number; start: number; end: number },
+    ): Promise<{ count: number; rows: TrackWithRace[] }> {
+      authorise(viewer, q.user_id, "see another member's activities");
+      const limit = Math.max(0, Math.min(q.end - q.start, ACTIVITIES_PAGE_SIZE));
+      const [count, rows] = await Promise.all([
+        repo.countSaved(q.user_id),
+        limit > 0 ? repo.savedPage(q.user_id, q.start, limit) : Promise.resolve([]),
+      ]);
+      return { count, rows };
+    },
+
+    async remove(viewer: Viewer, id: number): Promise<void> {
+      await ownTrack(viewer, id, "delete another member's activity");
+      // Gone already (a double click) is the outcome asked for.
+      await deleteTrack(db, id);
+    },
+
+    async userData(viewer: Viewer, userId: number, tz = 'UTC'): Promise<UserStats> {
+      if (!isTimeZone(tz)) throw badRequest(`querystring.tz: unknown time zone '${tz}'`);
+      authorise(viewer, userId, "see another member's stats");
+      return presentStats(await stats.sums(userId, periodStarts(now(), tz)));
+    },
+
+    async fit(viewer: Viewer, id: number): Promise<{ fileName: string; bytes: Uint8Array }> {
+      const track = await ownTrack(viewer, id, "export another member's activity");
+      if (track.status !== 'saved') throw badRequest('This ride is still being recorded.');
+      const points = await repo.points(id);
+      return { fileName: fitFileName(track), bytes: encodeFit(fitMessages(track, points)) };
+    },
+  };
+}
+
+export type TracksService = ReturnType<typeof tracksService>;

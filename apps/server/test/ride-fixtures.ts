@@ -1,0 +1,107 @@
+import { randomUUID } from 'node:crypto';
+import { io, type Socket } from 'socket.io-client';
+import {
+  RIDE_NAMESPACE,
+  type RidePoint,
+  type RideClientToServer,
+  type RideServerToClient,
+} from '@ridealong/contracts';
+import { raceSlopePoints } from '../src/db/schema.js';
+import type { TestServer } from './harness.js';
+import { video, type Member } from './races-fixtures.js';
+
+/** A real socket.io-client on the /ride channel, typed by the contracts' event maps. */
+export type RideClient = Socket<RideServerToClient, RideClientToServer>;
+
+/** Connects and resolves once connected, or rejects with the connect_error message. */
+export function connectRide(s: TestServer, token: string | null): Promise<RideClient> {
+  const socket: RideClient = io(s.baseUrl + RIDE_NAMESPACE, {
+    auth: token === null ? {} : { token },
+    transports: ['websocket'],
+    reconnection: false,
+    forceNew: true,
+  });
+  return new Promise((resolve, reject) => {
+    socket.once('connect', () => resolve(socket));
+    socket.once('connect_error', (err) => {
+      socket.close();
+      reject(err);
+    });
+  });
+}
+
+/** Waits for the next emit of a server event. */
+export function next<E extends keyof RideServerToClient>(
+  socket: RideClient,
+  event: E,
+): Promise<Parameters<RideServerToClient[E]>[0]> {
+  return new Promise((resolve) => {
+    const listener = (payload: Parameters<RideServerToClient[E]>[0]) => resolve(payload);
+    (socket.once as (e: E, l: typeof listener) => void)(event, listener);
+  });
+}
+
+/** A ready video with a slope point per second (slope = second % 10 - 5). */
+export async function slopeVideo(s: TestServer, owner: Member, seconds = 120) {
+  const race = await video(s, owner, {
+    title: 'Slope ride',
+    duration: seconds,
+    slopeSourceId: 2,
+    mediaKey: `media-${randomUUID()}`,
+    posterFile: 'poster.jpg',
+  });
+  await s.database.db.insert(raceSlopePoints).values(
+    Array.from({ length: seconds + 1 }, (_, second) => ({
+      raceId: race.id,
+      second,
+      distance: second * 8,
+      elevation: 100,
+      speed: 8,
+      slope: (second % 10) - 5,
+    })),
+  );
+  return race;
+}
+
+/** The points of seconds [from, to]: 200 W (or `power`), 8 m/s, sums consistent. */
+export function points(from: number, to: number, power = 200): RidePoint[] {
+  return Array.from({ length: to - from + 1 }, (_, i) => {
+    const s = from + i;
+    return {
+      elapsed_time: s,
+      accumulated_power: (s + 1) * power,
+      power,
+      heart_rate: 140,
+      cadence: 90,
+      distance: s * 8,
+      speed: 8,
+      timestamp: Date.parse('2025-06-01T10:00:00Z') + s * 1000,
+    };
+  });
+}
+
+/** Starts a ride on an initialised video and pushes [from, to] in batches of 10. */
+export async function rideThrough(
+  socket: RideClient,
+  rider: Member,
+  race: { id: number; url: string },
+  from: number,
+  to: number,
+  clientRideId = randomUUID(),
+): Promise<number> {
+  const added = await socket.timeout(5000).emitWithAck('add-track', {
+    race_id: race.id,
+    race_url: race.url,
+    user_id: rider.user.id,
+    client_ride_id: clientRideId,
+  });
+  if (!added.ok) throw new Error(added.message);
+  for (let s = from; s <= to; s += 10) {
+    const pushed = await socket.timeout(5000).emitWithAck('push-points', {
+      track_id: added.track_id,
+      points: points(s, Math.min(to, s + 9)),
+    });
+    if (!pushed.ok) throw new Error(pushed.message);
+  }
+  return added.track_id;
+}

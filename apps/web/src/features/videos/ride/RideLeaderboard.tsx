@@ -1,0 +1,89 @@
+import { Paper, Stack, Table, Text } from '@mantine/core';
+import { displayedPower, leaderboardWindow, type LeaderboardEntry } from '@ridealong/contracts';
+import { isSelfEntry } from './liveLeaderboard';
+
+type RideLeaderboardProps = { entries: readonly LeaderboardEntry[]; trackId: number | null };
+
+/**
+ * The live leaderboard beside the video: this second's riders by accumulated power, the top 10
+ * or the top 3, an ellipsis and the rider's 5 neighbours; the rider's own row highlighted.
+ */
+export function RideLeaderboard({ entries, trackId }: RideLeaderboardProps) {
+  const rows = leaderboardWindow(entries, (e) => isSelfEntry(e, trackId));
+  return (
+    <Paper
+      bg="rgba(0, 0, 0, 0.6)"
+      p="xs"
+      radius="md"
+      pos="absolute"
+      top={12}
+      right={12}
+      w={240}
+      style={{ zIndex: 3 }}
+      data-testid="ride-leaderboard"
+      aria-label="Leaderboard"
+    >
+      <Stack gap={4}>
+        <Text size="xs" c="gray.4" tt="uppercase" fw={700}>
+          Leaderboard
+        </Text>
+        <Table withRowBorders={false} verticalSpacing={2} horizontalSpacing={4} c="white" fz="sm">
+          <Table.Tbody>
+            {rows.map((row, i) =>
+              row.kind === 'gap' ? (
+                <Table.Tr key={`gap-${i}`} data-testid="leaderboard-gap">
+                  <Table.Td colSpan={3} ta="center">
+                    …
+                  </Table.Td>
+                </Table.Tr>
+              ) : (
+                <LeaderboardRow
+                  key={`${row.entry.track_id}`}
+                  rank={row.rank}
+                  entry={row.entry}
+                  self={isSelfEntry(row.entry, trackId)}
+                />
+              ),
+            )}
+          </Table.Tbody>
+        </Table>
+      </Stack>
+    </Paper>
+  );
+}
+
+function LeaderboardRow({
+  rank,
+  entry,
+  self,
+}: {
+  rank: number;
+  entry: LeaderboardEntry;
+  self: boolean;
+}) {
+  return (
+    <Table.Tr
+      data-testid="leaderboard-row"
+      data-self={self ? 'true' : 'false'}
+      aria-current={self ? 'true' : undefined}
+      bg={self ? 'rgba(34, 139, 230, 0.55)' : undefined}
+      fw={self ? 700 : undefined}
+      style={entry.active ? undefined : { opacity: 0.6 }}
+    >
+      <Table.Td w={24}>{rank}</Table.Td>
+      <Table.Td
+        style={{
+          overflow: 'hidden',
+          textOverflow: 'ellipsis',
+          whiteSpace: 'nowrap',
+          maxWidth: 130,
+        }}
+      >
+        {entry.username || 'Rider'}
+      </Table.Td>
+      <Table.Td ta="right">
+        {displayedPower(entry.accumulated_power, entry.elapsed_time + 1)} W
+      </Table.Td>
+    </Table.Tr>
+  );
+}

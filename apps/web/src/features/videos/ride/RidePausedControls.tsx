@@ -1,0 +1,112 @@
+import { Button, Group, Overlay, Stack, Text } from '@mantine/core';
+import { modals } from '@mantine/modals';
+import type { RideMachine } from './rideMachine';
+import { stopActions } from './rideMachine';
+import type { RideSnapshot } from './rideSession';
+
+type RidePausedControlsProps = {
+  machine: RideMachine;
+  snapshot: RideSnapshot;
+  onResume: () => void;
+  onSave: () => void;
+  onDiscard: () => void;
+};
+
+/**
+ * What a paused ride offers (document 001 section 2): Resume, Save when power was recorded,
+ * Discard after 'Are you sure?', or, with no power at all, 'No input was detected. Discard'.
+ */
+export function RidePausedControls({
+  machine,
+  snapshot,
+  onResume,
+  onSave,
+  onDiscard,
+}: RidePausedControlsProps) {
+  const actions = stopActions(snapshot.accumulatedPower, snapshot.elapsedSeconds);
+  const busy = machine.phase === 'stopping';
+  const confirmDiscard = () =>
+    modals.openConfirmModal({
+      title: 'Are you sure?',
+      children: <Text size="sm">This ride is deleted and not saved to your activities.</Text>,
+      labels: { confirm: 'Discard', cancel: 'Cancel' },
+      confirmProps: { color: 'red' },
+      onConfirm: onDiscard,
+    });
+
+  return (
+    <Overlay
+      color="#000"
+      backgroundOpacity={0.35}
+      zIndex={4}
+      center
+      data-testid="ride-paused"
+      style={{ pointerEvents: 'none' }}
+    >
+      <Stack align="center" gap="sm" style={{ pointerEvents: 'auto' }}>
+        <Group gap="md">
+          {machine.ended ? null : (
+            <Button
+              size="lg"
+              radius="xl"
+              onClick={onResume}
+              disabled={busy}
+              data-testid="ride-resume"
+            >
+              Resume
+            </Button>
+          )}
+          {actions.save ? (
+            <Button
+              size="lg"
+              radius="xl"
+              color="green"
+              onClick={onSave}
+              loading={busy && !machine.discarding}
+              disabled={busy}
+              data-testid="ride-save"
+            >
+              Save
+            </Button>
+          ) : null}
+          {actions.discard ? (
+            <Button
+              size="lg"
+              radius="xl"
+              variant="white"
+              color="red"
+              onClick={confirmDiscard}
+              loading={busy && machine.discarding}
+              disabled={busy}
+              data-testid="ride-discard"
+            >
+              Discard
+            </Button>
+          ) : null}
+        </Group>
+        {actions.noInputDiscard ? (
+          <Button
+            variant="white"
+            color="red"
+            radius="xl"
+            onClick={onDiscard}
+            loading={busy}
+            data-testid="ride-no-input-discard"
+          >
+            No input was detected. Discard
+          </Button>
+        ) : null}
+        {machine.error ? (
+          <Text c="red.3" size="sm" role="alert" data-testid="ride-error">
+            {machine.error}
+          </Text>
+        ) : null}
+        {snapshot.problem && !machine.error ? (
+          <Text c="yellow.3" size="sm" data-testid="ride-connection-problem">
+            Your ride is kept on this computer until the server has it: {snapshot.problem}
+          </Text>
+        ) : null}
+      </Stack>
+    </Overlay>
+  );
+}

@@ -1,0 +1,93 @@
+import { describe, expect, it } from 'vitest';
+import {
+  hasUnsavedRide,
+  initialRide,
+  rideReducer,
+  stopActions,
+  type RideEvent,
+  type RideMachine,
+} from './rideMachine';
+
+const run = (...events: RideEvent[]): RideMachine => events.reduce(rideReducer, initialRide);
+
+describe('rideReducer', () => {
+  it('starts with mode none; Preview is play mode', () => {
+    expect(initialRide).toMatchObject({ mode: 'none', playing: false, recording: false });
+    expect(run({ type: 'preview' }).mode).toBe('play');
+  });
+
+  it('counts down in race mode, then records with playing and recording set', () => {
+    const countdown = run({ type: 'start' });
+    expect(countdown).toMatchObject({ phase: 'countdown', mode: 'race', recording: false });
+    expect(rideReducer(countdown, { type: 'countdown-done' })).toMatchObject({
+      phase: 'recording',
+      playing: true,
+      recording: true,
+      paused: false,
+    });
+  });
+
+  it('pausing clears playing and recording; resuming sets them again', () => {
+    const paused = run({ type: 'start' }, { type: 'countdown-done' }, { type: 'pause' });
+    expect(paused).toMatchObject({
+      phase: 'paused',
+      paused: true,
+      playing: false,
+      recording: false,
+    });
+    expect(rideReducer(paused, { type: 'resume' })).toMatchObject({ phase: 'recording' });
+  });
+
+  it('an ended video cannot resume; it can be saved', () => {
+    const ended = run({ type: 'start' }, { type: 'countdown-done' }, { type: 'ended' });
+    expect(ended).toMatchObject({ phase: 'paused', ended: true });
+    expect(rideReducer(ended, { type: 'resume' })).toBe(ended);
+    expect(rideReducer(ended, { type: 'stop', discard: false })).toMatchObject({
+      phase: 'stopping',
+      discarding: false,
+    });
+  });
+
+  it('stopping returns to play mode and forgets the ride', () => {
+    const done = run(
+      { type: 'start' },
+      { type: 'countdown-done' },
+      { type: 'pause' },
+      { type: 'stop', discard: true },
+      { type: 'stopped' },
+    );
+    expect(done).toEqual({ ...initialRide, mode: 'play' });
+  });
+
+  it('a failed stop goes back to the paused controls with the reason', () => {
+    const failed = run(
+      { type: 'start' },
+      { type: 'countdown-done' },
+      { type: 'pause' },
+      { type: 'stop', discard: false },
+      { type: 'stop-failed', message: 'No connection' },
+    );
+    expect(failed).toMatchObject({ phase: 'paused', error: 'No connection' });
+  });
+
+  it('ignores events that do not apply', () => {
+    expect(run({ type: 'pause' })).toBe(initialRide);
+    expect(run({ type: 'countdown-done' })).toBe(initialRide);
+    const recording = run({ type: 'start' }, { type: 'countdown-done' });
+    expect(rideReducer(recording, { type: 'start' })).toBe(recording);
+    expect(rideReducer(recording, { type: 'stop', discard: false })).toBe(recording);
+  });
+
+  it('counts a ride as unsaved from recording until it stops', () => {
+    expect(hasUnsavedRide(run({ type: 'start' }))).toBe(false);
+    expect(hasUnsavedRide(run({ type: 'start' }, { type: 'countdown-done' }))).toBe(true);
+  });
+});
+
+describe('stopActions', () => {
+  it('offers Save and Discard with power, the no-input discard without', () => {
+    expect(stopActions(500, 10)).toEqual({ save: true, discard: true, noInputDiscard: false });
+    expect(stopActions(0, 10)).toEqual({ save: false, discard: false, noInputDiscard: true });
+    expect(stopActions(0, 0)).toEqual({ save: false, discard: false, noInputDiscard: false });
+  });
+});

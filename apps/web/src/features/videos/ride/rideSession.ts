@@ -1,0 +1,298 @@
+import {
+  RIDE,
+  type ControlEntry,
+  type LeaderboardEntry,
+  type RidePoint,
+  type TrackerData,
+  type TrackSaved,
+} from '@ridealong/contracts';
+import {
+  controlAt,
+  controlToSend,
+  controlWindow,
+  hasSlopeData,
+  mergeControls,
+  windowsToRequest,
+  type TrainerControl,
+} from './controlScheduler';
+import { ensureTrack, finishRide, pushVia } from './finishRide';
+import { withLiveRider } from './liveLeaderboard';
+import { flushPoints, type PointBuffer } from './pointBuffer';
+import {
+  initialRecorder,
+  placeholderDue,
+  recordPlaceholder,
+  recordSample,
+  type RecorderState,
+} from './recorder';
+import { unwrap, type RideTransport } from './rideSocket';
+
+export type RideRace = {
+  id: number;
+  url: string;
+  title: string;
+  slope_source_id: number;
+  duration: number;
+};
+export type RideRider = { id: number; username: string; stravaAutoSave: boolean };
+
+export type RideSessionDeps = {
+  transport: RideTransport;
+  buffer: PointBuffer;
+  race: RideRace;
+  rider: RideRider;
+  clientRideId: string;
+  /** Sends a slope to the trainer (the tracker store's sendControl), when one is live. */
+  sendControl: (control: TrainerControl) => void;
+};
+
+/** What the ride shows, replaced as a whole on each change (for useSyncExternalStore). */
+export type RideSnapshot = {
+  trackId: number | null;
+  accumulatedPower: number;
+  /** Seconds of video recorded so far. */
+  elapsedSeconds: number;
+  /** Metres. */
+  distance: number;
+  lastPoint: RidePoint | null;
+  /** The control entry at the current video time; null without slope data. */
+  slope: number | null;
+  /** Other riders at the current second, plus the live rider. */
+  leaderboard: LeaderboardEntry[];
+  /** The last channel failure, for the rider; cleared by the next success. */
+  problem: string | null;
+};
+
+type Sample = Pick<TrackerData, 'power' | 'cadence' | 'heart_rate' | 'speed' | 'distance'>;
+
+/**
+ * One ride on the video page: records tracker samples second by second into the durable point
+ * buffer, pushes them every 10 s of video (and everything unconfirmed after a reconnect), asks
+ * for slope control and the per-second leaderboard, and ends with a save or a discard.
+ */
+export class RideSession {
+  private recorder: RecorderState;
+  private controls: ControlEntry[] = [];
+  private readonly askedWindows = new Set<number>();
+  private lastControl: TrainerControl | null = null;
+  private trackId: number | null = null;
+  private writes: Promise<void> = Promise.resolve();
+  private flushing: Promise<void> | null = null;
+  private flushAgain = false;
+  private pushedWindow = -1;
+  private boardSecond = -1;
+  private boardBusy = false;
+  private seenConnect = false;
+  private readonly listeners = new Set<() => void>();
+  private readonly offConnect: () => void;
+  private snapshot: RideSnapshot;
+
+  constructor(private readonly deps: RideSessionDeps) {
+    this.recorder = initialRecorder();
+    this.snapshot = {
+      trackId: null,
+      accumulatedPower: 0,
+      elapsedSeconds: 0,
+      distance: 0,
+      lastPoint: null,
+      slope: null,
+      leaderboard: [],
+      problem: null,
+    };
+    // Every connection after the first is a reconnect: the track is asked for again with the
+    // same client_ride_id, then every unconfirmed point is sent.
+    this.offConnect = deps.transport.onConnect(() => {
+      if (this.seenConnect) void this.attach();
+      this.seenConnect = true;
+    });
+  }
+
+  subscribe = (listener: () => void): (() => void) => {
+    this.listeners.add(listener);
+    return () => this.listeners.delete(listener);
+  };
+
+  getSnapshot = (): RideSnapshot => this.snapshot;
+
+  private update(patch: Partial<RideSnapshot>): void {
+    this.snapshot = { ...this.snapshot, ...patch };
+    for (const listener of this.listeners) listener();
+  }
+
+  private fail(error: unknown): void {
+    this.update({ problem: error instanceof Error ? error.message : String(error) });
+  }
+
+  /** Keeps the ride locally, then announces the race and the track. */
+  async begin(startedAt: number): Promise<void> {
+    const { race, rider, clientRideId, buffer, transport } = this.deps;
+    this.writes = buffer.putRide({
+      client_ride_id: clientRideId,
+      race_url: race.url,
+      race_id: race.id,
+      user_id: rider.id,
+      title: race.title,
+      track_id: null,
+      started_at: startedAt,
+      accumulated_power: 0,
+      last_elapsed: -1,
+    });
+    await this.writes;
+    transport
+      .request('initialize-race', {
+        url: race.url,
+        userId: rider.id,
+        slope_source_id: race.slope_source_id,
+      })
+      .then(unwrap)
+      .catch((e: unknown) => this.fail(e));
+    await this.attach();
+  }
+
+  /** add-track (same client_ride_id every time), then the points the server lacks. */
+  private async attach(): Promise<void> {
+    const { buffer, clientRideId, transport, rider } = this.deps;
+    try {
+      const ride = await buffer.getRide(clientRideId);
+      if (!ride) return;
+      // Asked even when known: a reconnect may land on another server process.
+      this.trackId = await ensureTrack(
+        transport,
+        buffer,
+        { ...ride, track_id: null },
+        rider.username,
+      );
+      this.update({ trackId: this.trackId, problem: null });
+      this.flush();
+    } catch (e) {
+      this.fail(e);
+    }
+  }
+
+  /**
+   * Called several times a second while recording, with the video time and the latest tracker
+   * sample (and when it came). Makes at most one point per new second of video.
+   */
+  tick(videoTime: number, now: number, sample: Sample | null, sampleAt: number | null): void {
+    const fresh = sample !== null && !placeholderDue(sampleAt, now);
+    const result = fresh
+      ? recordSample(this.recorder, sample, videoTime, now)
+      : recordPlaceholder(this.recorder, videoTime, now);
+    this.recorder = result.state;
+    this.steer(videoTime);
+    const point = result.point;
+    if (!point) return;
+    const { buffer, clientRideId } = this.deps;
+    this.writes = this.writes
+      .then(() => buffer.addPoint(clientRideId, point))
+      .catch((e: unknown) => this.fail(e));
+    this.update({
+      accumulatedPower: this.recorder.accumulatedPower,
+      elapsedSeconds: point.elapsed_time + 1,
+      distance: this.recorder.distance,
+      lastPoint: point,
+      leaderboard: this.withSelf(this.snapshot.leaderboard, point),
+    });
+    const window = Math.floor(point.elapsed_time / RIDE.pushIntervalSeconds);
+    if (window > this.pushedWindow) {
+      this.pushedWindow = window;
+      if (point.elapsed_time > 0) this.flush();
+    }
+    this.askLeaderboard(point);
+  }
+
+  /** Slope control: windows asked ahead, the trainer sent the road just ahead of the picture. */
+  private steer(videoTime: number): void {
+    const { race, transport, sendControl } = this.deps;
+    if (!hasSlopeData(race.slope_source_id)) return;
+    for (const index of windowsToRequest(videoTime, this.askedWindows, race.duration)) {
+      this.askedWindows.add(index);
+      transport
+        .request('control-request', {
+          ...controlWindow(index),
+          slopeSourceId: race.slope_source_id,
+          raceUrl: race.url,
+        })
+        .then((answer) => {
+          this.controls = mergeControls(this.controls, unwrap(answer).controls);
+        })
+        .catch((e: unknown) => {
+          this.askedWindows.delete(index); // asked again on a later tick
+          this.fail(e);
+        });
+    }
+    const next = controlToSend(this.controls, videoTime, this.lastControl);
+    if (next) {
+      this.lastControl = next;
+      sendControl(next);
+    }
+    const slope = controlAt(this.controls, videoTime)?.slope ?? null;
+    if (slope !== this.snapshot.slope) this.update({ slope });
+  }
+
+  private askLeaderboard(point: RidePoint): void {
+    if (this.boardBusy || point.elapsed_time === this.boardSecond) return;
+    this.boardBusy = true;
+    this.boardSecond = point.elapsed_time;
+    this.deps.transport
+      .request('history-leaderboard', {
+        raceUrl: this.deps.race.url,
+        elapsed_time: point.elapsed_time,
+        track_id: this.trackId ?? undefined,
+      })
+      .then((answer) => {
+        const others = unwrap(answer).leaderboard.filter((e) => e.track_id !== this.trackId);
+        const self = this.snapshot.lastPoint ?? point;
+        this.update({ leaderboard: this.withSelf(others, self) });
+      })
+      .catch(() => undefined) // the next second asks again
+      .finally(() => {
+        this.boardBusy = false;
+      });
+  }
+
+  private withSelf(entries: readonly LeaderboardEntry[], point: RidePoint): LeaderboardEntry[] {
+    return withLiveRider(entries, point, this.deps.rider, this.deps.race.url, this.trackId);
+  }
+
+  /** Pushes every unconfirmed point; one flush at a time, a request meanwhile runs after it. */
+  private flush(): void {
+    if (this.flushing) {
+      this.flushAgain = true;
+      return;
+    }
+    const trackId = this.trackId;
+    if (trackId === null) return; // sent once add-track answers
+    const { buffer, clientRideId, transport } = this.deps;
+    this.flushing = this.writes
+      .then(() => flushPoints(buffer, clientRideId, pushVia(transport, trackId)))
+      .then(() => {
+        if (this.snapshot.problem) this.update({ problem: null });
+      })
+      .catch((e: unknown) => this.fail(e))
+      .finally(() => {
+        this.flushing = null;
+        if (this.flushAgain) {
+          this.flushAgain = false;
+          this.flush();
+        }
+      });
+  }
+
+  /** Saves (final points, then stop-track) or discards the ride; throws when that failed. */
+  async stop(discard: boolean): Promise<TrackSaved | null> {
+    await this.writes;
+    await this.flushing;
+    const { transport, buffer, clientRideId, rider } = this.deps;
+    return finishRide(transport, buffer, clientRideId, {
+      discard,
+      stravaAutoSave: rider.stravaAutoSave,
+    });
+  }
+
+  /** Stops listening; the local copy stays for a resume offer unless the ride was stopped. */
+  dispose(): void {
+    this.offConnect();
+    this.listeners.clear();
+  }
+}

@@ -1,0 +1,180 @@
+import { useCallback, useEffect, useReducer, useRef, useState, useSyncExternalStore } from 'react';
+import type { RefObject } from 'react';
+import { notifications } from '@mantine/notifications';
+import { useNavigate } from 'react-router';
+import { durationNeedsCorrection, RIDE, type Race } from '@ridealong/contracts';
+import { useTrackerStore } from '../../../stores/tracker';
+import { useUserStore } from '../../../stores/user';
+import { PointBuffer } from './pointBuffer';
+import { changeRaceDuration, refreshUser } from './rideApi';
+import { hasUnsavedRide, initialRide, rideReducer } from './rideMachine';
+import { RideSession, type RideSnapshot } from './rideSession';
+import { connectRideChannel, newRideId, type RideTransport } from './rideSocket';
+import { useLeaveGuard } from './useLeaveGuard';
+
+/** How often the video time is sampled while recording: well under a second, so none is missed. */
+const TICK_MS = 250;
+
+const EMPTY: RideSnapshot = {
+  trackId: null,
+  accumulatedPower: 0,
+  elapsedSeconds: 0,
+  distance: 0,
+  lastPoint: null,
+  slope: null,
+  leaderboard: [],
+  problem: null,
+};
+const noSubscribe = () => () => undefined;
+const noSnapshot = () => EMPTY;
+
+type Live = { transport: RideTransport; buffer: PointBuffer; session: RideSession };
+
+const messageOf = (e: unknown) => (e instanceof Error ? e.message : 'Something went wrong.');
+
+/**
+ * Race mode on the video page: the countdown, the recording loop, the session's lifecycle and
+ * its save or discard. The page's video element and stage are passed in; this is glue only.
+ */
+export function useRide(race: Race, videoRef: RefObject<HTMLVideoElement | null>) {
+  const navigate = useNavigate();
+  const [machine, dispatch] = useReducer(rideReducer, initialRide);
+  const [session, setSession] = useState<RideSession | null>(null);
+  /** Seconds left (10..1), 0 while 'Go!' shows, null when no countdown. */
+  const [countdown, setCountdown] = useState<number | null>(null);
+  const live = useRef<Live | null>(null);
+  const endedAt = useRef<number | null>(null);
+  const sampleAt = useRef<number | null>(null);
+  const snapshot = useSyncExternalStore(
+    session ? session.subscribe : noSubscribe,
+    session ? session.getSnapshot : noSnapshot,
+  );
+  const allowLeave = useLeaveGuard(hasUnsavedRide(machine) && snapshot.elapsedSeconds > 0);
+
+  const close = useCallback(() => {
+    const current = live.current;
+    live.current = null;
+    setSession(null);
+    current?.session.dispose();
+    current?.transport.close();
+    current?.buffer.close();
+  }, []);
+  useEffect(() => close, [close]);
+
+  // When the latest sample came: a stale one is replaced by placeholder seconds.
+  useEffect(
+    () =>
+      useTrackerStore.subscribe((s, prev) => {
+        if (s.data && s.data !== prev.data) sampleAt.current = Date.now();
+      }),
+    [],
+  );
+
+  useEffect(() => {
+    if (countdown === null) return;
+    const timer = setTimeout(() => {
+      if (countdown === 0) return setCountdown(null); // 'Go!' shows for a second
+      setCountdown(countdown - 1);
+      if (countdown === 1) {
+        dispatch({ type: 'countdown-done' });
+        void videoRef.current?.play().catch(() => undefined);
+      }
+    }, 1000);
+    return () => clearTimeout(timer);
+  }, [countdown, videoRef]);
+
+  useEffect(() => {
+    if (machine.phase !== 'recording' || !session) return;
+    const timer = setInterval(() => {
+      const video = videoRef.current;
+      if (!video) return;
+      session.tick(
+        video.currentTime,
+        Date.now(),
+        useTrackerStore.getState().data,
+        sampleAt.current,
+      );
+    }, TICK_MS);
+    return () => clearInterval(timer);
+  }, [machine.phase, session, videoRef]);
+
+  /** Start rewinds to 0, counts down from 10 and opens the ride on the server meanwhile. */
+  const start = async () => {
+    const video = videoRef.current;
+    if (!video || machine.phase !== 'idle') return;
+    video.pause();
+    video.currentTime = 0;
+    endedAt.current = null;
+    dispatch({ type: 'start' });
+    setCountdown(RIDE.countdownSeconds);
+    const user = useUserStore.getState().user;
+    try {
+      const buffer = await PointBuffer.open();
+      const transport = connectRideChannel(user.token);
+      const next = new RideSession({
+        transport,
+        buffer,
+        race,
+        rider: {
+          id: Number(user.userId),
+          username: user.display_name ?? '',
+          stravaAutoSave: user.strava_auto_save === true,
+        },
+        clientRideId: newRideId(),
+        sendControl: (control) => useTrackerStore.getState().sendControl?.(control),
+      });
+      live.current = { transport, buffer, session: next };
+      setSession(next);
+      await next.begin(Date.now());
+    } catch (e) {
+      notifications.show({ color: 'red', title: 'Ride', message: messageOf(e) });
+    }
+  };
+
+  /** Save (final points, stop-track, then /activities) or discard (back to play mode). */
+  const stop = async (discard: boolean) => {
+    const current = live.current;
+    if (!current || machine.phase !== 'paused') return;
+    dispatch({ type: 'stop', discard });
+    try {
+      const ended = endedAt.current;
+      if (ended !== null && durationNeedsCorrection(race.duration, ended, RIDE.durationTolerance)) {
+        // The recorded duration is corrected; a refusal (not the owner) must not lose the ride.
+        await changeRaceDuration(race.id, Math.max(1, Math.round(ended))).catch(() => undefined);
+      }
+      const saved = await current.session.stop(discard);
+      allowLeave();
+      close();
+      dispatch({ type: 'stopped' });
+      setCountdown(null);
+      if (!discard && saved?.saved) {
+        await refreshUser().catch(() => undefined);
+        void navigate('/activities');
+      } else if (videoRef.current) {
+        videoRef.current.currentTime = 0;
+      }
+    } catch (e) {
+      dispatch({ type: 'stop-failed', message: messageOf(e) });
+    }
+  };
+
+  return {
+    machine,
+    snapshot,
+    countdown,
+    /** Race mode owns the stage (countdown, live values, paused controls). */
+    active: machine.mode === 'race' && machine.phase !== 'idle',
+    start,
+    preview: () => dispatch({ type: 'preview' }),
+    save: () => void stop(false),
+    discard: () => void stop(true),
+    resume: () => void videoRef.current?.play().catch(() => undefined),
+    onPlayingChange: (playing: boolean) => dispatch({ type: playing ? 'resume' : 'pause' }),
+    onEnded: () => {
+      endedAt.current = videoRef.current?.currentTime ?? null;
+      dispatch({ type: 'ended' });
+    },
+  };
+}
+
+export type RideControls = ReturnType<typeof useRide>;

@@ -1,0 +1,174 @@
+import { execFile } from 'node:child_process';
+import { mkdtemp, readFile } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { promisify } from 'node:util';
+import { expect, type Page } from '@playwright/test';
+import { Decoder, Stream } from '@garmin/fitsdk';
+import { io, type Socket } from 'socket.io-client';
+import {
+  RIDE_NAMESPACE,
+  type RideAck,
+  type RideClientToServer,
+  type RidePoint,
+  type RideServerToClient,
+} from '@ridealong/contracts';
+import type { Session } from './accounts.js';
+
+const run = promisify(execFile);
+
+/**
+ * One camera-like clip of `seconds` (small and fast to encode: 320x180, 15 fps, H.264 + AAC), so
+ * a ride of 30 s after the 10 s countdown fits in it.
+ */
+export async function makeRideClip(seconds: number): Promise<string> {
+  const dir = await mkdtemp(path.join(tmpdir(), 'ridealong-e2e-ride-'));
+  const file = path.join(dir, 'ride.mp4');
+  await run(process.env.FFMPEG_PATH || 'ffmpeg', [
+    ...['-hide_banner', '-loglevel', 'error'],
+    ...['-f', 'lavfi', '-i', 'testsrc2=size=320x180:rate=15'],
+    ...['-f', 'lavfi', '-i', 'sine=frequency=330'],
+    ...['-t', String(seconds), '-c:v', 'libx264', '-preset', 'veryfast', '-pix_fmt', 'yuv420p'],
+    ...['-c:a', 'aac', '-y', file],
+  ]);
+  return file;
+}
+
+/**
+ * Uploads `file` through the spec's multipart form (POST /api/v1/test-upload) as the session's
+ * user and waits, by asking the owner's status call, until it is ready. Resolves with its url.
+ */
+export async function uploadReadyVideo(
+  page: Page,
+  session: Session,
+  title: string,
+  file: string,
+): Promise<{ url: string; id: number }> {
+  const answer = await page.request.post('/api/v1/test-upload', {
+    headers: { 'x-auth-token': session.token },
+    multipart: {
+      name: title,
+      description: 'A ride made by the end-to-end tests.',
+      search_visible: 'true',
+      channel_visible: 'true',
+      user_id: String(session.userId),
+      file: { name: 'ride.mp4', mimeType: 'video/mp4', buffer: await readFile(file) },
+    },
+  });
+  expect(answer.status(), await answer.text()).toBe(200);
+  const { race } = (await answer.json()) as { race: { url: string; id: number } };
+  await expect
+    .poll(
+      async () => {
+        const status = await page.request.get(`/api/v1/race/${race.url}/status`, {
+          headers: { 'x-auth-token': session.token },
+        });
+        return ((await status.json()) as { status: string }).status;
+      },
+      { timeout: 120_000, intervals: [500] },
+    )
+    .toBe('ready');
+  return race;
+}
+
+/** What the desktop bridge test double was asked to send. */
+export type BridgeMessage = { channel: string; payload: unknown };
+
+/**
+ * A test double of the desktop app's preload bridge (`window.desktopBridge`): it records what
+ * the page sends and never emits events, as the desktop shell does while nothing happens.
+ */
+export async function installDesktopBridge(page: Page): Promise<void> {
+  await page.addInitScript(() => {
+    const sent: Array<{ channel: string; payload: unknown }> = [];
+    Object.assign(window, {
+      __bridgeSent: sent,
+      desktopBridge: {
+        send: (channel: string, payload: unknown) => sent.push({ channel, payload }),
+        on: () => () => undefined,
+      },
+    });
+  });
+}
+
+export async function bridgeMessages(page: Page): Promise<BridgeMessage[]> {
+  return page.evaluate(
+    () => (window as unknown as { __bridgeSent?: BridgeMessage[] }).__bridgeSent ?? [],
+  );
+}
+
+type RideSocket = Socket<RideServerToClient, RideClientToServer>;
+
+function call<T>(send: (ack: (a: RideAck<T>) => void) => void): Promise<T> {
+  return new Promise((resolve, reject) => {
+    send((a) => (a.ok ? resolve(a) : reject(new Error(a.message))));
+  });
+}
+
+/**
+ * An earlier ride of the video, recorded over the real /ride channel from Node (a steady
+ * `watts` for `seconds`), so the live leaderboard has someone to rank against.
+ */
+export async function recordPastRide(
+  baseURL: string,
+  session: Session,
+  video: { url: string; id: number },
+  opts: { seconds: number; watts: number },
+): Promise<number> {
+  const socket: RideSocket = io(`${baseURL}${RIDE_NAMESPACE}`, {
+    auth: { token: session.token },
+    transports: ['websocket'],
+  });
+  try {
+    await call((ack) =>
+      socket.emit('initialize-race', { url: video.url, userId: session.userId }, ack),
+    );
+    const { track_id } = await call<{ track_id: number }>((ack) =>
+      socket.emit(
+        'add-track',
+        {
+          race_id: video.id,
+          race_url: video.url,
+          user_id: session.userId,
+          client_ride_id: `e2e-past-${Date.now()}`,
+        },
+        ack,
+      ),
+    );
+    const points: RidePoint[] = Array.from({ length: opts.seconds }, (_, s) => ({
+      elapsed_time: s,
+      accumulated_power: opts.watts * (s + 1),
+      power: opts.watts,
+      heart_rate: 150,
+      cadence: 90,
+      distance: 8 * (s + 1),
+      speed: 8,
+      timestamp: Date.now() - (opts.seconds - s) * 1000,
+    }));
+    await call((ack) =>
+      socket.emit('push-points', { track_id, points, status: 'final', discard_track: false }, ack),
+    );
+    await call((ack) =>
+      socket.emit(
+        'stop-track',
+        {
+          discard_track: false,
+          accumulated_power: opts.watts * opts.seconds,
+          raceUrl: video.url,
+          trackId: track_id,
+          userId: session.userId,
+        },
+        ack,
+      ),
+    );
+    return track_id;
+  } finally {
+    socket.disconnect();
+  }
+}
+
+/** Decodes a FIT file with Garmin's own SDK; resolves with its messages and any errors. */
+export function decodeFit(bytes: Buffer) {
+  const decoder = new Decoder(Stream.fromBuffer(bytes));
+  return { integrity: decoder.checkIntegrity(), ...decoder.read() };
+}
