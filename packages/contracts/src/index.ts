@@ -13,3 +13,5 @@ export * from './schemas/channel.js';
 export * from './ride.js';
 export * from './schemas/track.js';
 export * from './rules/leaderboard.js';
+export * from './schemas/billing.js';
+export * from './rules/relative-time.js';

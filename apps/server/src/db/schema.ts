@@ -60,6 +60,12 @@ export const users = pgTable(
     complimentaryAccess: boolean('complimentary_access').notNull().default(false),
     accountExpired: boolean('account_expired').notNull().default(false),
     stripeSubId: text('stripe_sub_id'),
+    /** The payment provider's customer (Stripe cus_..., or the local provider's id). */
+    stripeCustomerId: text('stripe_customer_id'),
+    /** Which plan the subscription is for ('core' | 'pro'), kept to restore a cancelled plan. */
+    subscriptionPlan: text('subscription_plan'),
+    /** When complimentary access (a coupon or an admin grant) ends. */
+    complimentaryUntil: timestamp('complimentary_until', { withTimezone: true }),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
   },
@@ -335,3 +341,82 @@ export const userStatsBuckets = pgTable(
 export type TrackRow = typeof tracks.$inferSelect;
 export type TrackPointRow = typeof trackPoints.$inferSelect;
 export type NewTrackPointRow = typeof trackPoints.$inferInsert;
+
+/** Admin-created promo codes (document 001 'Admin page', document 000 section 8). */
+export const coupons = pgTable(
+  'coupons',
+  {
+    id: serial('id').primaryKey(),
+    code: text('code').notNull(),
+    couponType: text('coupon_type').notNull(),
+    startDate: timestamp('start_date', { withTimezone: true }).notNull(),
+    endDate: timestamp('end_date', { withTimezone: true }).notNull(),
+    /** { account_level, time_to_grant: [amount, unit] } as the admin form sends it. */
+    grants: jsonb('grants').notNull(),
+    maxEntries: integer('max_entries').notNull(),
+    entries: integer('entries').notNull().default(0),
+    createdBy: integer('created_by').references(() => users.id, { onDelete: 'set null' }),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [uniqueIndex('coupons_code_lower_idx').on(sql`lower(${t.code})`)],
+);
+
+/** Who redeemed which coupon: one redemption per user and code. */
+export const couponRedemptions = pgTable(
+  'coupon_redemptions',
+  {
+    couponId: integer('coupon_id')
+      .notNull()
+      .references(() => coupons.id, { onDelete: 'cascade' }),
+    userId: integer('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    grantedUntil: timestamp('granted_until', { withTimezone: true }).notNull(),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [primaryKey({ columns: [t.couponId, t.userId] })],
+);
+
+/** Webhook events already applied, by the provider's event id: a replay changes nothing. */
+export const billingEvents = pgTable('billing_events', {
+  id: text('id').primaryKey(),
+  provider: text('provider').notNull(),
+  type: text('type').notNull(),
+  userId: integer('user_id').references(() => users.id, { onDelete: 'set null' }),
+  receivedAt: timestamp('received_at', { withTimezone: true }).notNull().defaultNow(),
+});
+
+export const localCheckoutState = pgEnum('local_checkout_state', ['open', 'complete', 'expired']);
+
+/** The local (test) provider's checkout sessions, served by our own checkout page. */
+export const localCheckoutSessions = pgTable('local_checkout_sessions', {
+  id: text('id').primaryKey(),
+  userId: integer('user_id')
+    .notNull()
+    .references(() => users.id, { onDelete: 'cascade' }),
+  type: text('type').notNull(),
+  state: localCheckoutState('state').notNull().default('open'),
+  successUrl: text('success_url').notNull(),
+  cancelUrl: text('cancel_url').notNull(),
+  createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+});
+
+/** The local (test) provider's subscriptions, mirroring what Stripe keeps for a customer. */
+export const localSubscriptions = pgTable(
+  'local_subscriptions',
+  {
+    id: text('id').primaryKey(),
+    userId: integer('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    customerId: text('customer_id').notNull(),
+    type: text('type').notNull(),
+    /** Stripe's words: active, past_due, canceled. */
+    status: text('status').notNull(),
+    cancelAtPeriodEnd: boolean('cancel_at_period_end').notNull().default(false),
+    currentPeriodEnd: timestamp('current_period_end', { withTimezone: true }).notNull(),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [index('local_subscriptions_user_idx').on(t.userId)],
+);
