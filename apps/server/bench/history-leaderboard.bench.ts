@@ -27,7 +27,7 @@ import { outboxMailer } from '../src/lib/mailer.js';
 import { memoryRateLimiter } from '../src/lib/rate-limiter.js';
 import { sessionStore } from '../src/modules/accounts/sessions.js';
 import { createBenchDatabase, reachable, serverUrl } from './database.js';
-import { stats, table, timed, type Scenario, type Stats } from './measure.js';
+import { runBench, stats, table, timed, type Scenario, type Stats } from './measure.js';
 
 const P99_LIMIT_MS = 20;
 const num = (name: string, fallback: number) => {
@@ -203,10 +203,4 @@ async function main(): Promise<number> {
   }
 }
 
-main().then(
-  (code) => process.exit(code),
-  (e: unknown) => {
-    console.error(e);
-    process.exit(1);
-  },
-);
+runBench(main);

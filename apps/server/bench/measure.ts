@@ -91,3 +91,14 @@ export function table(rows: Stats[], baseline: Stats): string {
   );
   return [head, '-'.repeat(head.length), ...lines].join('\n');
 }
+
+/** Runs a bench's main and exits with its code (1 on an error, printed). */
+export function runBench(main: () => Promise<number>): void {
+  main().then(
+    (code) => process.exit(code),
+    (e: unknown) => {
+      console.error(e);
+      process.exit(1);
+    },
+  );
+}

@@ -19,7 +19,15 @@ import { outboxMailer } from '../src/lib/mailer.js';
 import { memoryRateLimiter } from '../src/lib/rate-limiter.js';
 import { racesRepository, type ListingFilter } from '../src/modules/races/repository.js';
 import { createBenchDatabase, reachable, serverUrl } from './database.js';
-import { concurrent, sequential, stats, table, type Scenario, type Stats } from './measure.js';
+import {
+  concurrent,
+  runBench,
+  sequential,
+  stats,
+  table,
+  type Scenario,
+  type Stats,
+} from './measure.js';
 import { seedCatalogue } from './seed.js';
 
 const P99_LIMIT_MS = 25;
@@ -172,10 +180,4 @@ async function main(): Promise<number> {
   }
 }
 
-main().then(
-  (code) => process.exit(code),
-  (e: unknown) => {
-    console.error(e);
-    process.exit(1);
-  },
-);
+runBench(main);

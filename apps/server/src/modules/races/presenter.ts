@@ -7,26 +7,35 @@ export type RaceWithOwner = {
   owner: Pick<UserRow, 'id' | 'displayName' | 'channelTitle' | 'photoUrl'>;
 };
 
+/**
+ * The signed path of a ready video's poster (SD grant, no time cap: anyone may see a card), or
+ * null while there is none. Cards, activities and channels all sign it this way.
+ */
+export function signedPosterPath(
+  race: Pick<RaceRow, 'id' | 'status' | 'mediaKey' | 'posterFile'>,
+  signer: MediaSigner,
+): string | null {
+  if (race.status !== 'ready' || !race.mediaKey || !race.posterFile) return null;
+  return signer.url(
+    {
+      raceId: race.id,
+      mediaKey: race.mediaKey,
+      quality: 'sd',
+      maxSeconds: null,
+      expiresAt: signer.expiry(MEDIA_URL_TTL_SECONDS),
+    },
+    race.posterFile,
+  );
+}
+
 /** Race row -> the Race entity of document 001 section 3 (thumbnail signed for anyone). */
 export function presentRace(
   { race, owner }: RaceWithOwner,
   signer: MediaSigner,
   publicUrl: string,
 ): Race {
-  const thumbnail =
-    race.status === 'ready' && race.mediaKey && race.posterFile
-      ? publicUrl +
-        signer.url(
-          {
-            raceId: race.id,
-            mediaKey: race.mediaKey,
-            quality: 'sd',
-            maxSeconds: null,
-            expiresAt: signer.expiry(MEDIA_URL_TTL_SECONDS),
-          },
-          race.posterFile,
-        )
-      : null;
+  const poster = signedPosterPath(race, signer);
+  const thumbnail = poster === null ? null : publicUrl + poster;
   return {
     id: race.id,
     url: race.url,

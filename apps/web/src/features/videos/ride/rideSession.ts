@@ -63,6 +63,18 @@ export type RideSnapshot = {
   problem: string | null;
 };
 
+/** A ride before anything was recorded (also what the page shows with no ride). */
+export const EMPTY_RIDE_SNAPSHOT: RideSnapshot = {
+  trackId: null,
+  accumulatedPower: 0,
+  elapsedSeconds: 0,
+  distance: 0,
+  lastPoint: null,
+  slope: null,
+  leaderboard: [],
+  problem: null,
+};
+
 type Sample = Pick<TrackerData, 'power' | 'cadence' | 'heart_rate' | 'speed' | 'distance'>;
 
 /**
@@ -89,16 +101,7 @@ export class RideSession {
 
   constructor(private readonly deps: RideSessionDeps) {
     this.recorder = initialRecorder();
-    this.snapshot = {
-      trackId: null,
-      accumulatedPower: 0,
-      elapsedSeconds: 0,
-      distance: 0,
-      lastPoint: null,
-      slope: null,
-      leaderboard: [],
-      problem: null,
-    };
+    this.snapshot = EMPTY_RIDE_SNAPSHOT;
     // Every connection after the first is a reconnect: the track is asked for again with the
     // same client_ride_id, then every unconfirmed point is sent.
     this.offConnect = deps.transport.onConnect(() => {

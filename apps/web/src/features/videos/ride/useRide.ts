@@ -8,25 +8,15 @@ import { useUserStore } from '../../../stores/user';
 import { PointBuffer } from './pointBuffer';
 import { changeRaceDuration, refreshUser } from './rideApi';
 import { hasUnsavedRide, initialRide, rideReducer } from './rideMachine';
-import { RideSession, type RideSnapshot } from './rideSession';
+import { EMPTY_RIDE_SNAPSHOT, RideSession } from './rideSession';
 import { connectRideChannel, newRideId, type RideTransport } from './rideSocket';
 import { useLeaveGuard } from './useLeaveGuard';
 
 /** How often the video time is sampled while recording: well under a second, so none is missed. */
 const TICK_MS = 250;
 
-const EMPTY: RideSnapshot = {
-  trackId: null,
-  accumulatedPower: 0,
-  elapsedSeconds: 0,
-  distance: 0,
-  lastPoint: null,
-  slope: null,
-  leaderboard: [],
-  problem: null,
-};
 const noSubscribe = () => () => undefined;
-const noSnapshot = () => EMPTY;
+const noSnapshot = () => EMPTY_RIDE_SNAPSHOT;
 
 type Live = { transport: RideTransport; buffer: PointBuffer; session: RideSession };
 
