@@ -21,9 +21,9 @@ export function newRider(): Rider {
   };
 }
 
-/** Waits until the address bar shows `pathname` (query and hash ignored). */
-export async function expectPath(page: Page, pathname: string): Promise<void> {
-  await expect(page).toHaveURL((url) => url.pathname === pathname);
+/** Waits (up to `timeout` ms, else the default) until the address bar shows `pathname`. */
+export async function expectPath(page: Page, pathname: string, timeout?: number): Promise<void> {
+  await expect(page).toHaveURL((url) => url.pathname === pathname, { timeout });
 }
 
 export async function fillSignUp(page: Page, rider: Rider): Promise<void> {

@@ -43,6 +43,13 @@ import { rideChannel } from './modules/ride/channel.js';
 import { rideService } from './modules/ride/service.js';
 import { tracksRoutes } from './modules/tracks/routes.js';
 import { tracksService } from './modules/tracks/service.js';
+import { payments as paymentsModule } from './modules/billing/payments.js';
+import { accountOpener } from './modules/accounts/open-account.js';
+import { promoteAdmins } from './modules/admins/admin-emails.js';
+import { expirySweep } from './modules/billing/expiry-sweep.js';
+import { couponsRepository } from './modules/coupons/repository.js';
+import { couponsRoutes } from './modules/coupons/routes.js';
+import { couponsService } from './modules/coupons/service.js';
 
 /** The side effects the app is built on; tests pass their own. */
 export type AppDeps = {
@@ -58,6 +65,8 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   const app = Fastify({
     logger: { level: config.logLevel },
     bodyLimit: 1024 * 1024,
+    // Signed tokens travel in paths (the local payment portal's); Fastify's default is 100.
+    routerOptions: { maxParamLength: 512 },
   }).withTypeProvider<ZodTypeProvider>();
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
@@ -96,13 +105,25 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   const ride = rideChannel({ sessions, service: rideService(database.db, signer), log: app.log });
   app.addHook('onReady', async () => ride.attach(app.server));
   app.addHook('preClose', async () => ride.close());
+  // Accounts named in ADMIN_EMAILS are admins from start; new ones at sign-up or sign-in.
+  await promoteAdmins(database.db, config.adminEmails);
+  const openAccount = accountOpener(database.db, config);
+  // Trials and complimentary grants end on time, in every process (see expiry-sweep.ts).
+  const expiry = expirySweep({ db: database.db, log: app.log });
+  app.addHook('onReady', async () => expiry.start());
+  app.addHook('onClose', () => expiry.stop());
   const accounts = accountsService({
     users,
     sessions,
     codes: emailCodes(database.db),
     mailer: deps.mailer,
     publicUrl: config.publicUrl,
+    openAccount,
+    adminEmails: config.adminEmails,
   });
+
+  // Stripe, or the local test provider with its own pages (docs/billing.md, "Payments").
+  const payments = await paymentsModule({ config, db: database.db, log: app.log });
 
   await app.register(healthRoutes(database.ping));
   await app.register(
@@ -115,10 +136,20 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
             google: config.google ? googleProvider(config.google) : null,
             facebook: config.facebook ? facebookProvider(config.facebook) : null,
           },
-          socialSignin: (p) => socialSignin({ db: database.db, users, sessions }, p),
+          socialSignin: (p) =>
+            socialSignin(
+              { db: database.db, users, sessions, openAccount, adminEmails: config.adminEmails },
+              p,
+            ),
         }),
       );
       await api.register(usersRoutes(users));
+      await api.register(payments.apiRoutes);
+      await api.register(
+        couponsRoutes(
+          couponsService({ db: database.db, coupons: couponsRepository(database.db), users }),
+        ),
+      );
       await api.register(tracksRoutes(tracksService(database.db), signer));
       await api.register(video.apiRoutes);
       const raceRows = racesRepository(database.db);
@@ -156,6 +187,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     { prefix: '/api/v1' },
   );
   await app.register(video.mediaRoutes);
+  if (payments.pageRoutes) await app.register(payments.pageRoutes);
   await installStaticWeb(app, config.webDistDir);
   return app;
 }

@@ -19,6 +19,13 @@ describe('loadConfig', () => {
     expect(c.databaseUrl).toBe('postgres://u@h/db');
   });
 
+  it('trial of 14 days and no admins by default; ADMIN_EMAILS is a lower-cased list', () => {
+    expect(loadConfig({})).toMatchObject({ trialDays: 14, adminEmails: [] });
+    const c = loadConfig({ TRIAL_DAYS: '30', ADMIN_EMAILS: ' Boss@Example.com, ops@example.com,' });
+    expect(c.trialDays).toBe(30);
+    expect(c.adminEmails).toEqual(['boss@example.com', 'ops@example.com']);
+  });
+
   it.each([
     [{ PORT: 'eighty' }, 'PORT'],
     [{ DATABASE_URL: 'mysql://x' }, 'DATABASE_URL'],
@@ -28,6 +35,9 @@ describe('loadConfig', () => {
     [{ FACEBOOK_APP_ID: 'id' }, 'FACEBOOK_APP_SECRET'],
     [{ UPLOAD_ABANDON_HOURS: '0' }, 'UPLOAD_ABANDON_HOURS'],
     [{ UPLOAD_ABANDON_HOURS: 'a day' }, 'UPLOAD_ABANDON_HOURS'],
+    [{ TRIAL_DAYS: '0' }, 'TRIAL_DAYS'],
+    [{ TRIAL_DAYS: 'two weeks' }, 'TRIAL_DAYS'],
+    [{ ADMIN_EMAILS: 'boss@example.com,not-an-email' }, 'ADMIN_EMAILS'],
   ])('stops on %o naming %s', (env, name) => {
     expect(() => loadConfig(env)).toThrow(ConfigError);
     expect(() => loadConfig(env)).toThrow(new RegExp(`${name}:`));

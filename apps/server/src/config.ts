@@ -6,6 +6,18 @@ const bool = z
   .transform((v) => v === 'true' || v === '1');
 const optionalUrl = z.url({ message: 'must be a URL' }).optional();
 const positiveInt = z.coerce.number({ message: 'must be a number' }).int().positive();
+/** A comma-separated list of emails, lower-cased (emails are matched case-insensitively). */
+const emailList = z
+  .string()
+  .transform((v) =>
+    v
+      .split(',')
+      .map((e) => e.trim().toLowerCase())
+      .filter((e) => e.length > 0),
+  )
+  .refine((list) => list.every((e) => z.email().safeParse(e).success), {
+    message: 'must be comma-separated email addresses',
+  });
 
 const envSchema = z.object({
   PORT: z.coerce.number({ message: 'must be a number' }).int().min(0).max(65535).default(8080),
@@ -47,7 +59,60 @@ const envSchema = z.object({
   JOB_CONCURRENCY: z.coerce.number({ message: 'must be a number' }).int().min(0).max(16).default(1),
   JOB_RETRY_BASE_SECONDS: positiveInt.default(30),
   UPLOAD_ABANDON_HOURS: positiveInt.default(24),
+  TRIAL_DAYS: positiveInt.max(365, 'must be at most 365').default(14),
+  ADMIN_EMAILS: emailList.default([]),
+  STRIPE_SECRET_KEY: z.string().min(1).optional(),
+  STRIPE_PUBLISHABLE_KEY: z.string().min(1).optional(),
+  STRIPE_WEBHOOK_SECRET: z.string().min(1).optional(),
+  STRIPE_PRICE_CORE: z.string().min(1).optional(),
+  STRIPE_PRICE_PRO: z.string().min(1).optional(),
+  STRIPE_PRICE_CORE_YEAR: z.string().min(1).optional(),
+  STRIPE_PRICE_PRO_YEAR: z.string().min(1).optional(),
+  STRIPE_API_URL: optionalUrl,
 });
+
+/** Stripe's settings; without a secret key the built-in local (test) payment provider is used. */
+export type StripeSettings = {
+  secretKey: string;
+  publishableKey: string;
+  webhookSecret: string;
+  /** Stripe price ids of the four checkout types. */
+  prices: { core: string; pro: string; core_year: string; pro_year: string };
+  /** Another API address (a local fake in tests); null for Stripe's own. */
+  apiUrl: string | null;
+};
+
+const STRIPE_REQUIRED = [
+  'STRIPE_PUBLISHABLE_KEY',
+  'STRIPE_WEBHOOK_SECRET',
+  'STRIPE_PRICE_CORE',
+  'STRIPE_PRICE_PRO',
+  'STRIPE_PRICE_CORE_YEAR',
+  'STRIPE_PRICE_PRO_YEAR',
+] as const;
+
+/** With a secret key every other Stripe setting but the API address is needed. */
+function stripeSettings(e: z.infer<typeof envSchema>): StripeSettings | null {
+  if (!e.STRIPE_SECRET_KEY) return null;
+  const missing = STRIPE_REQUIRED.filter((k) => !e[k]);
+  if (missing.length > 0) {
+    const lines = missing.map((k) => `  ${k}: required with STRIPE_SECRET_KEY`);
+    throw new ConfigError(`Invalid configuration:\n${lines.join('\n')}`);
+  }
+  const need = (k: (typeof STRIPE_REQUIRED)[number]) => e[k] ?? '';
+  return {
+    secretKey: e.STRIPE_SECRET_KEY,
+    publishableKey: need('STRIPE_PUBLISHABLE_KEY'),
+    webhookSecret: need('STRIPE_WEBHOOK_SECRET'),
+    prices: {
+      core: need('STRIPE_PRICE_CORE'),
+      pro: need('STRIPE_PRICE_PRO'),
+      core_year: need('STRIPE_PRICE_CORE_YEAR'),
+      pro_year: need('STRIPE_PRICE_PRO_YEAR'),
+    },
+    apiUrl: e.STRIPE_API_URL ?? null,
+  };
+}
 
 export type Config = {
   port: number;
@@ -80,6 +145,12 @@ export type Config = {
   jobRetryBaseMs: number;
   /** An unfinished upload untouched (rows and partial files) this long is removed. */
   uploadAbandonMs: number;
+  /** Length of the ad-free trial a new account starts with. */
+  trialDays: number;
+  /** Accounts with these (lower-cased) emails are made admins at start, sign-up and sign-in. */
+  adminEmails: readonly string[];
+  /** Stripe, or null for the built-in local (test) payment provider. */
+  stripe: StripeSettings | null;
 };
 
 /** A bad environment variable stops start-up with a message naming it. */
@@ -141,5 +212,8 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     jobConcurrency: e.JOB_CONCURRENCY,
     jobRetryBaseMs: e.JOB_RETRY_BASE_SECONDS * 1000,
     uploadAbandonMs: e.UPLOAD_ABANDON_HOURS * 3600 * 1000,
+    trialDays: e.TRIAL_DAYS,
+    adminEmails: e.ADMIN_EMAILS,
+    stripe: stripeSettings(e),
   };
 }

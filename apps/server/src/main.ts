@@ -8,6 +8,7 @@ import { outboxMailer, smtpMailer } from './lib/mailer.js';
 import { memoryRateLimiter, redisRateLimiter, type RateLimiter } from './lib/rate-limiter.js';
 import { ensurePromoVideo } from './sample/promo-video.js';
 import { ensureSampleCatalogue } from './sample/catalogue.js';
+import { accountOpener } from './modules/accounts/open-account.js';
 import { SAMPLE_MEMBER, seedSampleData } from './sample/seed.js';
 
 function readConfig(): Config {
@@ -59,7 +60,10 @@ async function main() {
     prefix: '/media/public/',
     decorateReply: false,
   });
-  if (config.seedSampleData && (await seedSampleData(database))) {
+  if (
+    config.seedSampleData &&
+    (await seedSampleData(database, accountOpener(database.db, config)))
+  ) {
     app.log.info(`sample member created: ${SAMPLE_MEMBER.email} / ${SAMPLE_MEMBER.password}`);
   }
 

@@ -86,6 +86,7 @@ describe.each(backends)('social sign-in on $name', (backend) => {
         photo_url: string;
         email_verified: boolean;
         login_count: number;
+        current_period_end_date: string;
       };
     };
     expect(body.user).toMatchObject({
@@ -93,7 +94,11 @@ describe.each(backends)('social sign-in on $name', (backend) => {
       photo_url: 'https://img.test/p.png',
       email_verified: true,
       login_count: 1,
+      account_level: 'trial',
     });
+    // A new account starts the TRIAL_DAYS (default 14) trial, as an email sign-up does.
+    const trialEnd = Date.parse(body.user.current_period_end_date) - Date.now();
+    expect(Math.abs(trialEnd - 14 * 86_400_000)).toBeLessThan(60_000);
 
     const again = (await (
       await s.post('/api/v1/auth/google', { access_token: 'g-token-1' })

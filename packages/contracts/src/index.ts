@@ -15,3 +15,4 @@ export * from './schemas/track.js';
 export * from './rules/leaderboard.js';
 export * from './schemas/billing.js';
 export * from './rules/relative-time.js';
+export * from './rules/plans.js';

@@ -69,7 +69,16 @@ export const users = pgTable(
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
   },
-  (t) => [uniqueIndex('users_email_lower_idx').on(sql`lower(${t.email})`)],
+  (t) => [
+    uniqueIndex('users_email_lower_idx').on(sql`lower(${t.email})`),
+    // The expiry sweep's two questions: whose trial, and whose complimentary access, is over.
+    index('users_trial_end_idx')
+      .on(t.currentPeriodEndDate)
+      .where(sql`${t.accountLevel} = 'trial'`),
+    index('users_complimentary_end_idx')
+      .on(t.complimentaryUntil)
+      .where(sql`${t.complimentaryAccess}`),
+  ],
 );
 
 /** Opaque session tokens; only their SHA-256 is stored, so a database leak holds no token. */

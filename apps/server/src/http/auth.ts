@@ -2,7 +2,7 @@ import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { AUTH_TOKEN_HEADER } from '@ridealong/contracts';
 import type { UserRow } from '../db/schema.js';
 import type { SessionStore } from '../modules/accounts/sessions.js';
-import { unauthorized } from './errors.js';
+import { forbidden, unauthorized } from './errors.js';
 
 declare module 'fastify' {
   interface FastifyRequest {
@@ -29,4 +29,14 @@ export function installAuth(app: FastifyInstance, sessions: SessionStore): void 
 export function requireUser(request: FastifyRequest): UserRow {
   if (!request.currentUser) throw unauthorized();
   return request.currentUser;
+}
+
+/**
+ * A signed-in admin, or 401 for guests and 403 for members. `currentUser` is read from the
+ * database on every request, so a role taken away applies at once.
+ */
+export function requireAdmin(request: FastifyRequest): UserRow {
+  const user = requireUser(request);
+  if (!user.admin) throw forbidden('Admins only.');
+  return user;
 }

@@ -1,5 +1,6 @@
 import type { Database } from '../db/client.js';
 import { hashPassword } from '../lib/secrets.js';
+import type { OpenAccount } from '../modules/accounts/open-account.js';
 import { usersRepository } from '../modules/users/repository.js';
 
 export const SAMPLE_MEMBER = {
@@ -8,11 +9,14 @@ export const SAMPLE_MEMBER = {
   username: 'Sample Rider',
 } as const;
 
-/** Sample content for a fresh install: a verified member to sign in with. Idempotent. */
-export async function seedSampleData(database: Database): Promise<boolean> {
+/**
+ * Sample content for a fresh install: a verified member to sign in with, opened like any other
+ * account (so its trial has an end the expiry sweep will act on). Idempotent.
+ */
+export async function seedSampleData(database: Database, open: OpenAccount): Promise<boolean> {
   const users = usersRepository(database.db);
   if (await users.findByEmail(SAMPLE_MEMBER.email)) return false;
-  const created = await users.insertIfEmailFree({
+  const created = await open({
     email: SAMPLE_MEMBER.email,
     emailVerified: true,
     passwordHash: await hashPassword(SAMPLE_MEMBER.password),

@@ -19,19 +19,17 @@ const videos = () => import('../features/videos');
 const upload = () => import('../features/upload');
 const channels = () => import('../features/channels');
 const activities = () => import('../features/activities');
+const admin = () => import('../features/admin');
 const notFound = () => import('../features/not-found');
+const pricing = () => import('../features/pricing');
+const membership = () => import('../features/membership');
 
 /** Pages of later issues: registered now so every route of the spec resolves. */
 const upcomingRoutes: Array<[string, string]> = [
   ['/challenges', 'Challenges'],
   ['/challenge/:id', 'Challenge'],
   ['/events', 'Join a live event.'],
-  ['/pricing', 'Pricing'],
-  ['/payment-sucess', 'Membership'],
-  ['/cancellation-success', 'Membership'],
   ['/portal-redirect/*', 'Membership'],
-  ['/checkout-redirect', 'Checkout'],
-  ['/admin', 'Admin'],
   ['/demo', 'Demo'],
 ];
 
@@ -70,6 +68,13 @@ export const routes: RouteObject[] = [
       { path: '/channel/:id', lazy: page(channels, (m) => m.ChannelPage) },
       { path: '/explore-channels', lazy: page(channels, (m) => m.ExploreChannelsPage) },
       { path: '/activities', lazy: page(activities, (m) => m.ActivitiesPage) },
+      { path: '/pricing', lazy: page(pricing, (m) => m.PricingPage) },
+      { path: '/payment-sucess', lazy: page(membership, (m) => m.PaymentSuccessPage) },
+      { path: '/cancellation-success', lazy: page(membership, (m) => m.CancellationSuccessPage) },
+      // The billing portal's return; '/portal-redirect/*' (fitness network) stays below.
+      { path: '/portal-redirect', lazy: page(membership, (m) => m.PortalRedirectPage) },
+      { path: '/checkout-redirect', lazy: page(membership, (m) => m.CheckoutRedirectPage) },
+      { path: '/admin', lazy: page(admin, (m) => m.AdminPage) },
       ...upcomingRoutes.map(([path, title]) => ({
         path,
         lazy: page(upcoming, (m) => () => <m.UpcomingPage title={title} />),

@@ -7,6 +7,8 @@ export class ApiError extends Error {
   constructor(
     readonly status: number,
     message: string,
+    /** The parsed error body, for calls whose failures carry more than a message (coupon codes). */
+    readonly body: unknown = null,
   ) {
     super(message);
     this.name = 'ApiError';
@@ -45,7 +47,7 @@ export async function apiRequest<S extends z.ZodType>(
     const failure = failureSchema.safeParse(json);
     // A revoked or expired session: the stored user is no longer signed in.
     if (res.status === 401 && token) useUserStore.getState().logout();
-    throw new ApiError(res.status, failure.success ? failure.data.message : res.statusText);
+    throw new ApiError(res.status, failure.success ? failure.data.message : res.statusText, json);
   }
   return { data: schema.parse(json) as z.infer<S>, headers: res.headers };
 }

@@ -9,9 +9,11 @@ import type { UserRow } from '../../db/schema.js';
 import { badRequest, conflict, forbidden, unauthorized } from '../../http/errors.js';
 import type { Mailer } from '../../lib/mailer.js';
 import { burnPasswordCheck, hashPassword, verifyPassword } from '../../lib/secrets.js';
+import { isAdminEmail } from '../admins/admin-emails.js';
 import type { UsersRepository } from '../users/repository.js';
 import type { EmailCodes } from './email-codes.js';
 import { passwordResetMail, verificationMail } from './mails.js';
+import type { OpenAccount } from './open-account.js';
 import type { SessionStore } from './sessions.js';
 
 export type AccountsDeps = {
@@ -20,6 +22,10 @@ export type AccountsDeps = {
   codes: EmailCodes;
   mailer: Mailer;
   publicUrl: string;
+  /** Inserts a new account with its trial started (see open-account.ts). */
+  openAccount: OpenAccount;
+  /** ADMIN_EMAILS, lower-cased: such accounts become admins when they sign in. */
+  adminEmails: readonly string[];
 };
 
 export type SignedIn = { user: UserRow; token: string };
@@ -33,7 +39,7 @@ export function accountsService(d: AccountsDeps) {
 
   return {
     async signup(req: SignupRequest): Promise<UserRow> {
-      const user = await d.users.insertIfEmailFree({
+      const user = await d.openAccount({
         email: req.email,
         username: req.username,
         displayName: req.username,
@@ -93,11 +99,15 @@ export function accountsService(d: AccountsDeps) {
 
 /** Counts the login and opens a session: shared by email and social sign-in. */
 export async function startSession(
-  d: Pick<AccountsDeps, 'users' | 'sessions'>,
+  d: Pick<AccountsDeps, 'users' | 'sessions' | 'adminEmails'>,
   userId: number,
 ): Promise<SignedIn> {
-  const user = await d.users.recordLogin(userId);
+  let user = await d.users.recordLogin(userId);
   if (!user) throw unauthorized(AUTH_MESSAGES.badCredentials);
+  // An email added to ADMIN_EMAILS after start takes effect at the member's next sign-in.
+  if (!user.admin && isAdminEmail(d.adminEmails, user.email)) {
+    user = (await d.users.update(user.id, { admin: true })) ?? user;
+  }
   return { user, token: await d.sessions.create(userId) };
 }
 

@@ -3,6 +3,7 @@ import type { Db } from '../../db/client.js';
 import { userIdentities } from '../../db/schema.js';
 import { badRequest } from '../../http/errors.js';
 import type { UsersRepository } from '../users/repository.js';
+import type { OpenAccount } from './open-account.js';
 import { startSession, type SignedIn } from './service.js';
 import type { SessionStore } from './sessions.js';
 import type { SocialProfile } from './social-providers.js';
@@ -12,7 +13,13 @@ import type { SocialProfile } from './social-providers.js';
  * account with the same verified email is linked; otherwise a new, verified account is made.
  */
 export async function socialSignin(
-  d: { db: Db; users: UsersRepository; sessions: SessionStore },
+  d: {
+    db: Db;
+    users: UsersRepository;
+    sessions: SessionStore;
+    openAccount: OpenAccount;
+    adminEmails: readonly string[];
+  },
   p: SocialProfile,
 ): Promise<SignedIn> {
   const [known] = await d.db
@@ -36,7 +43,7 @@ export async function socialSignin(
     }
   } else {
     const name = p.name ?? p.email.split('@')[0] ?? 'Rider';
-    user = await d.users.insertIfEmailFree({
+    user = await d.openAccount({
       email: p.email,
       emailVerified: true,
       username: name,

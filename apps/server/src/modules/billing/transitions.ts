@@ -195,10 +195,21 @@ export function transition(s: AccountState, e: AccountEvent): TransitionResult {
     case 'expire': {
       const over = (d: Date | null) => d !== null && d.getTime() <= e.now.getTime();
       if (s.complimentary_access && over(s.complimentary_until)) {
-        // Back to where the member was; a trial that ran out meanwhile is over too.
+        // Back to where the member was; a trial that ran out meanwhile is over too. A level
+        // bound to a subscription (a core subscriber given pro) comes back only while that
+        // subscription still runs: the provider's events were ignored during the grant, and its
+        // next one sets the period. Without one, such a level would never move again.
         const back = s.previous_account_level;
-        const trialOver = back === 'trial';
-        const level: AccountLevel = back === null || trialOver || isPaidLevel(back) ? 'free' : back;
+        const subscriptionBound =
+          isPaidLevel(back) || back === 'payment_failed' || back === 'cancelled_period_not_over';
+        const level: AccountLevel =
+          back === null || back === 'trial'
+            ? 'free'
+            : subscriptionBound
+              ? s.stripe_sub_id !== null
+                ? back
+                : 'free'
+              : back;
         return ok(s, {
           ...s,
           account_level: level,
@@ -206,7 +217,7 @@ export function transition(s: AccountState, e: AccountEvent): TransitionResult {
           current_period_end_date: null,
           complimentary_access: false,
           complimentary_until: null,
-          account_expired: true,
+          account_expired: level === 'free' || level === 'cancelled',
         });
       }
       if (s.account_level === 'trial' && over(s.current_period_end_date))

@@ -1,4 +1,4 @@
-import { createHmac, timingSafeEqual } from 'node:crypto';
+import { signedJson } from '../../lib/signed-json.js';
 import type { MediaQuality } from '@ridealong/contracts';
 
 /**
@@ -30,34 +30,23 @@ export type MediaSigner = {
 type Packed = { r: number; k: string; q: MediaQuality; m: number | null; e: number };
 
 export function mediaSigner(secret: string): MediaSigner {
-  const mac = (body: string) => createHmac('sha256', secret).update(body).digest('base64url');
-  const sign = (g: MediaGrant) => {
-    const packed: Packed = {
+  const sealed = signedJson(secret);
+  const sign = (g: MediaGrant) =>
+    sealed.seal({
       r: g.raceId,
       k: g.mediaKey,
       q: g.quality,
       m: g.maxSeconds,
       e: g.expiresAt,
-    };
-    const body = Buffer.from(JSON.stringify(packed)).toString('base64url');
-    return `${body}.${mac(body)}`;
-  };
+    } satisfies Packed);
   return {
     sign,
     verify: (token, nowMs = Date.now()) => {
-      const [body, sig, extra] = token.split('.');
-      if (!body || !sig || extra !== undefined) return null;
-      const expected = Buffer.from(mac(body));
-      const given = Buffer.from(sig);
-      if (expected.length !== given.length || !timingSafeEqual(expected, given)) return null;
-      let p: Packed;
-      try {
-        p = JSON.parse(Buffer.from(body, 'base64url').toString('utf8')) as Packed;
-      } catch {
+      const p = sealed.open(token) as Partial<Packed> | null;
+      if (!p || typeof p.e !== 'number' || p.e * 1000 < nowMs) return null;
+      if (typeof p.r !== 'number' || typeof p.k !== 'string' || (p.q !== 'hd' && p.q !== 'sd'))
         return null;
-      }
-      if (typeof p.e !== 'number' || p.e * 1000 < nowMs) return null;
-      return { raceId: p.r, mediaKey: p.k, quality: p.q, maxSeconds: p.m, expiresAt: p.e };
+      return { raceId: p.r, mediaKey: p.k, quality: p.q, maxSeconds: p.m ?? null, expiresAt: p.e };
     },
     url: (g, file) => `/media/${sign(g)}/${file.split('/').map(encodeURIComponent).join('/')}`,
     expiry: (ttl, nowMs = Date.now()) => Math.ceil((nowMs / 1000 + ttl) / 3600) * 3600,

@@ -5,6 +5,7 @@ import { HOME_BODY_TOP_PADDING_PX } from '@ridealong/contracts';
 import { ConnectDevicePanel } from '../../features/devices';
 import { useUiStore } from '../../stores/ui';
 import { BottomBar } from './BottomBar';
+import { DesktopBillingReturn } from './DesktopBillingReturn';
 import { InfoBannerSlot } from './InfoBannerSlot';
 import { NavDrawer } from './NavDrawer';
 import { TopBar } from './TopBar';
@@ -41,6 +42,7 @@ export function AppLayout() {
       </AppShell.Header>
       <NavDrawer opened={drawerOpened} onClose={drawer.close} />
       <ConnectDevicePanel />
+      <DesktopBillingReturn />
 
       <AppShell.Main>
         <InfoBannerSlot />

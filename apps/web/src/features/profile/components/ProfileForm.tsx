@@ -1,11 +1,15 @@
+import { useMemo, useState } from 'react';
 import { Alert, Button, Group, NumberInput, Select, SimpleGrid, TextInput } from '@mantine/core';
 import { zodResolver } from '@hookform/resolvers/zod';
 import { Controller, useForm } from 'react-hook-form';
 import { userUpdateSchema, type UserUpdate } from '@ridealong/contracts';
 import { useSubmitLock } from '../../../lib/useSubmitLock';
+import { useGeneralStore } from '../../../stores/general';
 import { useUiStore } from '../../../stores/ui';
 import type { ClientUser } from '../../../stores/user';
 import { useUpdateUser } from '../api/useUpdateUser';
+import { changedFields, emptyToNull, profileFormValues } from '../lib/formValues';
+import { PreferenceFields } from './PreferenceFields';
 
 const GENDERS = [
   { value: 'female', label: 'Female' },
@@ -18,32 +22,62 @@ const GENDERS = [
 export function ProfileForm({ user }: { user: ClientUser }) {
   const editable = useUiStore((s) => s.isProfileFormEditable);
   const setEditable = useUiStore((s) => s.setProfileFormEditable);
+  const desktop = useGeneralStore((s) => s.electronMode);
   const update = useUpdateUser();
   const [locked, lock] = useSubmitLock();
+  const [saveError, setSaveError] = useState<string | null>(null);
+  const initial = useMemo(() => profileFormValues(user), [user]);
   const form = useForm<UserUpdate>({
     resolver: zodResolver(userUpdateSchema),
     mode: 'onTouched',
-    values: {
-      display_name: user.display_name ?? '',
-      first_name: user.first_name ?? null,
-      last_name: user.last_name ?? null,
-      weight: user.weight ?? null,
-      height: user.height ?? null,
-      gender: user.gender ?? null,
-    },
+    values: initial,
   });
   const { errors } = form.formState;
+
   const onSubmit = form.handleSubmit(async (fields) => {
     lock();
-    await update.mutateAsync(fields);
-    setEditable(false);
+    setSaveError(null);
+    const changed = changedFields(fields, initial);
+    try {
+      if (Object.keys(changed).length > 0) await update.mutateAsync(changed);
+      setEditable(false);
+    } catch (error) {
+      // The form stays editable so nothing typed is lost.
+      setSaveError(error instanceof Error ? error.message : 'Saving failed.');
+    }
   });
+  const onCancel = () => {
+    form.reset(initial);
+    setSaveError(null);
+    setEditable(false);
+  };
+
+  const numberField = (name: 'weight' | 'height', label: string, min: number, max: number) => (
+    <Controller
+      control={form.control}
+      name={name}
+      render={({ field }) => (
+        <NumberInput
+          label={label}
+          readOnly={!editable}
+          min={min}
+          max={max}
+          decimalScale={1}
+          error={errors[name]?.message}
+          value={field.value ?? ''}
+          onChange={(v) => field.onChange(v === '' ? null : Number(v))}
+          onBlur={field.onBlur}
+          data-testid={`profile-${name}`}
+        />
+      )}
+    />
+  );
 
   return (
-    <form onSubmit={onSubmit} aria-label="Profile form">
-      {update.isError && (
-        <Alert color="red" mb="md" role="alert">
-          {update.error.message}
+    <form onSubmit={onSubmit} aria-label="Profile form" noValidate>
+      {saveError && (
+        <Alert color="red" mb="md" role="alert" data-testid="profile-save-error">
+          {saveError}
         </Alert>
       )}
       <SimpleGrid cols={{ base: 1, sm: 2 }}>
@@ -51,10 +85,31 @@ export function ProfileForm({ user }: { user: ClientUser }) {
           label="Display name"
           readOnly={!editable}
           error={errors.display_name?.message}
+          data-testid="profile-display_name"
           {...form.register('display_name')}
         />
-        <TextInput label="First name" readOnly={!editable} {...form.register('first_name')} />
-        <TextInput label="Last name" readOnly={!editable} {...form.register('last_name')} />
+        <TextInput
+          label="Photo (URL)"
+          type="url"
+          readOnly={!editable}
+          error={errors.photo_url?.message}
+          data-testid="profile-photo_url"
+          {...form.register('photo_url', { setValueAs: emptyToNull })}
+        />
+        <TextInput
+          label="First name"
+          readOnly={!editable}
+          data-testid="profile-first_name"
+          {...form.register('first_name')}
+        />
+        <TextInput
+          label="Last name"
+          readOnly={!editable}
+          data-testid="profile-last_name"
+          {...form.register('last_name')}
+        />
+        {numberField('weight', 'Weight (kg)', 20, 300)}
+        {numberField('height', 'Height (cm)', 50, 260)}
         <Controller
           control={form.control}
           name="gender"
@@ -66,48 +121,35 @@ export function ProfileForm({ user }: { user: ClientUser }) {
               clearable
               value={field.value ?? null}
               onChange={(v) => field.onChange(v)}
-            />
-          )}
-        />
-        <Controller
-          control={form.control}
-          name="weight"
-          render={({ field }) => (
-            <NumberInput
-              label="Weight (kg)"
-              readOnly={!editable}
-              min={20}
-              max={300}
-              decimalScale={1}
-              error={errors.weight?.message}
-              value={field.value ?? ''}
-              onChange={(v) => field.onChange(v === '' ? null : Number(v))}
-            />
-          )}
-        />
-        <Controller
-          control={form.control}
-          name="height"
-          render={({ field }) => (
-            <NumberInput
-              label="Height (cm)"
-              readOnly={!editable}
-              min={50}
-              max={260}
-              error={errors.height?.message}
-              value={field.value ?? ''}
-              onChange={(v) => field.onChange(v === '' ? null : Number(v))}
+              data-testid="profile-gender"
             />
           )}
         />
       </SimpleGrid>
+      <PreferenceFields control={form.control} editable={editable} desktop={desktop} />
       <Group mt="lg">
         {editable ? (
-          <Button type="submit" disabled={locked} loading={update.isPending}>
-            Save
-          </Button>
+          <Group key="editing">
+            <Button
+              type="submit"
+              disabled={locked}
+              loading={update.isPending}
+              data-testid="profile-edit-toggle"
+            >
+              Save
+            </Button>
+            <Button type="button" variant="subtle" onClick={onCancel}>
+              Cancel
+            </Button>
+          </Group>
         ) : (
-          <Button type="button" variant="default" onClick={() => setEditable(true)}>
+          <Button
+            key="read-only"
+            type="button"
+            variant="default"
+            onClick={() => setEditable(true)}
+            data-testid="profile-edit-toggle"
+          >
             Edit
           </Button>
         )}

@@ -1,22 +1,21 @@
-import { Avatar, Badge, Card, Container, Group, Stack, Text, Title } from '@mantine/core';
+import { useEffect } from 'react';
+import { Card, Container, Group, Image, Stack, Text, Title } from '@mantine/core';
 import { Navigate } from 'react-router';
 import { selectSignedIn, useUserStore } from '../../../stores/user';
+import { useUiStore } from '../../../stores/ui';
+import defaultAvatar from '../assets/default-avatar.svg';
+import { PlanStatus } from '../components/PlanStatus';
 import { ProfileForm } from '../components/ProfileForm';
+import { PromoCodeBox } from '../components/PromoCodeBox';
+import { StravaConnect } from '../components/StravaConnect';
 
-const LEVEL_NAMES: Record<string, string> = {
-  free: 'Free',
-  trial: 'Trial',
-  core: 'Core',
-  pro: 'Pro',
-  payment_failed: 'Payment failed',
-  cancelled: 'Cancelled',
-  cancelled_period_not_over: 'Cancelled',
-};
-
-/** /profile: the member's own page. Plan and billing controls arrive with the billing work. */
+/** /profile: the member's own page (document 000 sections 2 and 4). */
 export function ProfilePage() {
   const signedIn = useUserStore(selectSignedIn);
   const user = useUserStore((s) => s.user);
+  const setEditable = useUiStore((s) => s.setProfileFormEditable);
+  // The form opens read-only on every visit (section 4), even if it was left in Edit.
+  useEffect(() => () => setEditable(false), [setEditable]);
   if (!signedIn) return <Navigate to="/login?redirect=profile" replace />;
   const since = user.createdAt
     ? new Date(user.createdAt).toLocaleDateString(undefined, { month: 'long', year: 'numeric' })
@@ -25,15 +24,15 @@ export function ProfilePage() {
     <Container size="md" py="xl">
       <Stack gap="lg">
         <Group>
-          <Avatar
-            src={user.photo_url ?? null}
-            alt={user.display_name ?? 'Profile photo'}
-            size={72}
-            radius="xl"
-            color="blue"
-          >
-            {(user.display_name ?? '?').slice(0, 1).toUpperCase()}
-          </Avatar>
+          <Image
+            src={user.photo_url || null}
+            fallbackSrc={defaultAvatar}
+            alt="Profile photo"
+            w={72}
+            h={72}
+            radius={999}
+            data-testid="profile-photo"
+          />
           <div>
             <Title order={1}>{user.display_name}</Title>
             <Text c="dimmed">{user.email}</Text>
@@ -43,10 +42,10 @@ export function ProfilePage() {
               </Text>
             )}
           </div>
-          <Badge ml="auto" size="lg" variant="light" data-testid="plan-badge">
-            {LEVEL_NAMES[user.account_level ?? 'free'] ?? 'Free'}
-          </Badge>
         </Group>
+        <PlanStatus user={user} />
+        <StravaConnect />
+        <PromoCodeBox user={user} />
         <Card withBorder padding="lg">
           <ProfileForm user={user} />
         </Card>

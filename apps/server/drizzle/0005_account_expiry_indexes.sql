@@ -1,0 +1,2 @@
+CREATE INDEX "users_trial_end_idx" ON "users" USING btree ("current_period_end_date") WHERE "users"."account_level" = 'trial';--> statement-breakpoint
+CREATE INDEX "users_complimentary_end_idx" ON "users" USING btree ("complimentary_until") WHERE "users"."complimentary_access";

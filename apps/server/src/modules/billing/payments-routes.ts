@@ -1,0 +1,97 @@
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import {
+  checkoutSessionResponseSchema,
+  checkoutUrlResponseSchema,
+  createCheckoutSessionSchema,
+  customerPortalResponseSchema,
+  customerPortalSchema,
+  failureSchema,
+  paymentSetupSchema,
+} from '@ridealong/contracts';
+import { requireUser } from '../../http/auth.js';
+import type { PaymentsService } from './payments-service.js';
+import type { WebhookHandler } from './webhook.js';
+
+const errors = { 400: failureSchema, 401: failureSchema, 403: failureSchema, 404: failureSchema };
+
+/** /api/v1/payment/*: thin routes over the payments service. */
+export const paymentsRoutes =
+  (payments: PaymentsService): FastifyPluginAsyncZod =>
+  async (app) => {
+    app.get(
+      '/payment/setup',
+      { schema: { tags: ['payments'], response: { 200: paymentSetupSchema, ...errors } } },
+      async (req) => {
+        requireUser(req);
+        return payments.setup();
+      },
+    );
+
+    app.post(
+      '/payment/create-checkout-session',
+      {
+        schema: {
+          tags: ['payments'],
+          body: createCheckoutSessionSchema,
+          response: { 200: checkoutSessionResponseSchema, ...errors, 409: failureSchema },
+        },
+      },
+      async (req) => payments.createCheckout(requireUser(req), req.body),
+    );
+
+    app.get(
+      '/payment/checkout-url/:sessionId',
+      {
+        schema: {
+          tags: ['payments'],
+          params: z.object({ sessionId: z.string().regex(/^[\w-]{1,255}$/, 'Invalid session') }),
+          response: { 200: checkoutUrlResponseSchema, ...errors },
+        },
+      },
+      async (req) => ({ url: await payments.checkoutUrl(req.params.sessionId) }),
+    );
+
+    app.post(
+      '/payment/:userId/customer-portal',
+      {
+        schema: {
+          tags: ['payments'],
+          params: z.object({ userId: z.coerce.number().int().positive() }),
+          body: customerPortalSchema.optional(),
+          response: { 200: customerPortalResponseSchema, ...errors, 409: failureSchema },
+        },
+      },
+      async (req) => ({
+        portal_url: await payments.customerPortal(requireUser(req), req.params.userId),
+      }),
+    );
+  };
+
+/**
+ * POST /api/v1/payment/webhook in a plugin of its own: its body parser keeps the exact bytes
+ * (the signature is over them) and does not change how other routes parse JSON.
+ */
+export const paymentWebhookRoute =
+  (handle: WebhookHandler): FastifyPluginAsyncZod =>
+  async (app) => {
+    app.removeAllContentTypeParsers();
+    app.addContentTypeParser('*', { parseAs: 'buffer' }, (_req, body, done) => done(null, body));
+    app.post(
+      '/payment/webhook',
+      {
+        schema: {
+          tags: ['payments'],
+          hide: true,
+          response: { 200: z.object({ received: z.literal(true) }), 400: failureSchema },
+        },
+      },
+      async (req) => {
+        const raw = Buffer.isBuffer(req.body) ? req.body : Buffer.alloc(0);
+        const signature = req.headers['stripe-signature'];
+        await handle(raw, typeof signature === 'string' ? signature : undefined);
+        // Types we do not act on, and replays, are acknowledged too: Stripe stops resending.
+        return { received: true as const };
+      },
+    );
+  };
