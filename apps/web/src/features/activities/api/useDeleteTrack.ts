@@ -1,9 +1,9 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { okSchema } from '@ridealong/contracts';
 import { apiRequest } from '../../../lib/api';
+import { refreshUser } from '../../../lib/refreshUser';
 import { useUserStore } from '../../../stores/user';
 import { activitiesKeys } from './keys';
-import { useRefreshUser } from './useRefreshUser';
 
 /**
  * DELETE /api/v1/tracks/{id}. Afterwards the list and the stats are fetched again and the user
@@ -13,7 +13,6 @@ import { useRefreshUser } from './useRefreshUser';
 export function useDeleteTrack() {
   const client = useQueryClient();
   const userId = useUserStore((s) => s.user.userId);
-  const refreshUser = useRefreshUser();
   return useMutation({
     mutationFn: async (trackId: number) => {
       await apiRequest(`/tracks/${trackId}`, { method: 'DELETE', schema: okSchema });

@@ -1,7 +1,7 @@
-import { Card, Image, Stack, Text } from '@mantine/core';
+import { Card, Stack, Text } from '@mantine/core';
+import { UserPhoto } from '../../../components/user/UserPhoto';
+import { memberSince } from '../../../lib/memberSince';
 import { useUserStore } from '../../../stores/user';
-import defaultAvatar from '../assets/default-avatar.svg';
-import { memberSince } from '../lib/activity';
 import { StatsCard } from './StatsCard';
 
 /** Left column: photo (fallback image when it fails), first name, 'Member since', stats. */
@@ -13,15 +13,7 @@ export function ProfileSidebar() {
     <Stack gap="md" data-testid="activities-sidebar">
       <Card withBorder radius="lg" padding="lg">
         <Stack gap={6} align="center">
-          <Image
-            src={user.photo_url || null}
-            fallbackSrc={defaultAvatar}
-            alt=""
-            w={96}
-            h={96}
-            radius={999}
-            data-testid="sidebar-photo"
-          />
+          <UserPhoto src={user.photo_url} size={96} alt="" testId="sidebar-photo" />
           <Text fw={700} size="lg" ta="center" data-testid="sidebar-name">
             {name}
           </Text>

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import type { Track } from '@ridealong/contracts';
-import { activitySummary, averagePower, formatActivityDate, memberSince } from './activity';
+import { activitySummary, averagePower, formatActivityDate } from './activity';
 
 const track: Track = {
   id: 7,
@@ -48,19 +48,5 @@ describe('activitySummary', () => {
 describe('formatActivityDate', () => {
   it('is empty for an unreadable timestamp', () => {
     expect(formatActivityDate('not a date', 'en-US')).toBe('');
-  });
-});
-
-describe('memberSince', () => {
-  it('gives the month and year of the created date', () => {
-    expect(memberSince(new Date(2024, 2, 15).toISOString(), 'en-US')).toBe(
-      'Member since March 2024',
-    );
-  });
-
-  it('is null without a readable date', () => {
-    expect(memberSince(undefined)).toBeNull();
-    expect(memberSince('')).toBeNull();
-    expect(memberSince('soon')).toBeNull();
   });
 });

@@ -1,6 +1,5 @@
 import { useQuery } from '@tanstack/react-query';
-import { userSchema } from '@ridealong/contracts';
-import { apiRequest } from '../../../lib/api';
+import { refreshUser } from '../../../lib/refreshUser';
 import { useUserStore } from '../../../stores/user';
 
 /**
@@ -9,16 +8,9 @@ import { useUserStore } from '../../../stores/user';
  */
 export function useRefreshedUser() {
   const userId = useUserStore((s) => s.user.userId);
-  const updateUser = useUserStore((s) => s.updateUser);
   return useQuery({
     queryKey: ['membership-refresh', userId],
-    queryFn: async () => {
-      const { data } = await apiRequest(`/users/${encodeURIComponent(userId)}`, {
-        schema: userSchema,
-      });
-      updateUser(data);
-      return data;
-    },
+    queryFn: () => refreshUser(userId),
     enabled: userId !== '',
     // Every visit must ask again: the webhook may have changed the plan a moment ago.
     gcTime: 0,

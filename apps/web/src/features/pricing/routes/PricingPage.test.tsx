@@ -163,8 +163,9 @@ describe('PricingPage', () => {
 
   it('a cancelled-period member gets a Restore link that opens the portal', async () => {
     signIn({ account_level: 'cancelled_period_not_over', previous_account_level: 'core' });
-    const assign = vi.fn();
-    vi.stubGlobal('location', { ...window.location, assign, origin: 'http://localhost' });
+    // The portal replaces the page, so Back does not return to the old plan's page.
+    const replace = vi.fn();
+    vi.stubGlobal('location', { ...window.location, replace, origin: 'http://localhost' });
     vi.mocked(fetch).mockImplementation(async (input) => {
       const url = String(input);
       const json = url.endsWith('/customer-portal')
@@ -174,6 +175,6 @@ describe('PricingPage', () => {
     });
     renderPricing();
     fireEvent.click(screen.getByTestId('pricing-restore-link'));
-    await waitFor(() => expect(assign).toHaveBeenCalledWith('http://localhost/portal'));
+    await waitFor(() => expect(replace).toHaveBeenCalledWith('http://localhost/portal'));
   });
 });

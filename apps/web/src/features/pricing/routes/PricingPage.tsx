@@ -7,7 +7,7 @@ import { usePaymentSetup } from '../api/usePaymentSetup';
 import { PlanCards } from '../components/PlanCards';
 import { PricingHeader } from '../components/PricingHeader';
 import { useBuy } from '../hooks/useBuy';
-import { useOpenPortal } from '../hooks/useOpenPortal';
+import { useBillingPortal } from '../../../lib/useBillingPortal';
 import type { Billing } from '../lib/prices';
 
 /** /pricing: the plan message, the Free/Core/Pro cards, the feature table (document 000). */
@@ -17,7 +17,7 @@ export function PricingPage() {
   const [billing, setBilling] = useState<Billing>('yearly');
   const setup = usePaymentSetup(signedIn);
   const { buy, pending: buying, error: buyError } = useBuy(setup.data);
-  const portal = useOpenPortal();
+  const portal = useBillingPortal();
   const member = signedIn ? user : null;
 
   return (

@@ -3,7 +3,7 @@ import { couponFailureSchema, couponGrantResponseSchema } from '@ridealong/contr
 import { ApiError, apiRequest } from '../../../lib/api';
 import { useUserStore } from '../../../stores/user';
 import type { PromoOutcome } from '../lib/promo';
-import { refreshUser } from './refreshUser';
+import { refreshUser } from '../../../lib/refreshUser';
 
 /**
  * POST /api/v1/coupon/grant {user_id, code}. Both answers resolve to a PromoOutcome: a failure

@@ -2,7 +2,7 @@ import { Alert, Badge, Button, Card, Group, Stack, Text } from '@mantine/core';
 import { modals } from '@mantine/modals';
 import { Link } from 'react-router';
 import type { ClientUser } from '../../../stores/user';
-import { useCustomerPortal } from '../api/useCustomerPortal';
+import { useBillingPortal } from '../../../lib/useBillingPortal';
 import { planDisplay } from '../lib/planDisplay';
 
 /** Exact text of document 000 section 5; shown before a cancel-intent opens the portal. */
@@ -11,8 +11,8 @@ export const CANCEL_WARNING = 'Are you sure you want to cancel your Subscription
 /** Plan name, its state and the one billing / upgrade / restore control (section 4). */
 export function PlanStatus({ user }: { user: ClientUser }) {
   const display = planDisplay(user);
-  const portal = useCustomerPortal();
-  const openPortal = () => portal.mutate();
+  const portal = useBillingPortal();
+  const openPortal = portal.open;
 
   // Cancelling happens in the billing portal, so the warning guards the way there.
   const confirmCancel = () =>
@@ -50,7 +50,7 @@ export function PlanStatus({ user }: { user: ClientUser }) {
               <Button
                 variant="default"
                 onClick={openPortal}
-                loading={portal.isPending}
+                loading={portal.pending}
                 data-testid="plan-billing"
               >
                 {action.label}
@@ -58,7 +58,7 @@ export function PlanStatus({ user }: { user: ClientUser }) {
             )}
             {action?.kind === 'restore' &&
               (action.target === 'portal' ? (
-                <Button onClick={openPortal} loading={portal.isPending} data-testid="plan-restore">
+                <Button onClick={openPortal} loading={portal.pending} data-testid="plan-restore">
                   {action.label}
                 </Button>
               ) : (
@@ -71,7 +71,7 @@ export function PlanStatus({ user }: { user: ClientUser }) {
                 variant="subtle"
                 color="red"
                 onClick={confirmCancel}
-                disabled={portal.isPending}
+                disabled={portal.pending}
                 data-testid="plan-cancel"
               >
                 Cancel Subscription
@@ -80,7 +80,7 @@ export function PlanStatus({ user }: { user: ClientUser }) {
           </Group>
         </Group>
         <Text data-testid="plan-status">{display.status}</Text>
-        {portal.isError && (
+        {portal.error && (
           <Alert color="red" role="alert" data-testid="plan-portal-error">
             The billing portal could not be opened: {portal.error.message}
           </Alert>

@@ -1,9 +1,10 @@
 import { useEffect } from 'react';
-import { Card, Container, Group, Image, Stack, Text, Title } from '@mantine/core';
+import { Card, Container, Group, Stack, Text, Title } from '@mantine/core';
 import { Navigate } from 'react-router';
 import { selectSignedIn, useUserStore } from '../../../stores/user';
 import { useUiStore } from '../../../stores/ui';
-import defaultAvatar from '../assets/default-avatar.svg';
+import { UserPhoto } from '../../../components/user/UserPhoto';
+import { memberSince } from '../../../lib/memberSince';
 import { PlanStatus } from '../components/PlanStatus';
 import { ProfileForm } from '../components/ProfileForm';
 import { PromoCodeBox } from '../components/PromoCodeBox';
@@ -17,28 +18,18 @@ export function ProfilePage() {
   // The form opens read-only on every visit (section 4), even if it was left in Edit.
   useEffect(() => () => setEditable(false), [setEditable]);
   if (!signedIn) return <Navigate to="/login?redirect=profile" replace />;
-  const since = user.createdAt
-    ? new Date(user.createdAt).toLocaleDateString(undefined, { month: 'long', year: 'numeric' })
-    : null;
+  const since = memberSince(user.createdAt);
   return (
     <Container size="md" py="xl">
       <Stack gap="lg">
         <Group>
-          <Image
-            src={user.photo_url || null}
-            fallbackSrc={defaultAvatar}
-            alt="Profile photo"
-            w={72}
-            h={72}
-            radius={999}
-            data-testid="profile-photo"
-          />
+          <UserPhoto src={user.photo_url} size={72} alt="Profile photo" testId="profile-photo" />
           <div>
             <Title order={1}>{user.display_name}</Title>
             <Text c="dimmed">{user.email}</Text>
             {since && (
               <Text size="sm" c="dimmed">
-                Member since {since}
+                {since}
               </Text>
             )}
           </div>

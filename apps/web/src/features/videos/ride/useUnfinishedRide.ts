@@ -3,7 +3,7 @@ import { useNavigate } from 'react-router';
 import { useUserStore } from '../../../stores/user';
 import { finishRide } from './finishRide';
 import { PointBuffer, type StoredRide } from './pointBuffer';
-import { refreshUser } from './rideApi';
+import { refreshUser } from '../../../lib/refreshUser';
 import { connectRideChannel } from './rideSocket';
 
 type Offer = { ride: StoredRide; busy: boolean; error: string | null };

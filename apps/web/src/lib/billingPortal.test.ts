@@ -1,6 +1,6 @@
 import { describe, expect, it, vi } from 'vitest';
 import type { DesktopBridge } from '@ridealong/contracts';
-import { deliverPortalUrl } from './portal';
+import { deliverPortalUrl } from './billingPortal';
 
 const URL_ = 'https://billing.example.com/session/abc';
 
