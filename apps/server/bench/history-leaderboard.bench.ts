@@ -8,34 +8,21 @@
  *
  * Environment: BENCH_DATABASE_URL or TEST_DATABASE_URL, BENCH_RIDES, BENCH_ROUNDS.
  */
-import { mkdtemp, rm } from 'node:fs/promises';
-import type { AddressInfo } from 'node:net';
 import { performance } from 'node:perf_hooks';
-import { tmpdir } from 'node:os';
-import path from 'node:path';
-import pg from 'pg';
+import type pg from 'pg';
 import { io, type Socket } from 'socket.io-client';
 import {
   RIDE_NAMESPACE,
   type RideClientToServer,
   type RideServerToClient,
 } from '@ridealong/contracts';
-import { buildApp } from '../src/app.js';
-import { loadConfig } from '../src/config.js';
-import { openDatabase, type Database } from '../src/db/client.js';
-import { outboxMailer } from '../src/lib/mailer.js';
-import { memoryRateLimiter } from '../src/lib/rate-limiter.js';
 import { sessionStore } from '../src/modules/accounts/sessions.js';
-import { createBenchDatabase, reachable, serverUrl } from './database.js';
+import { envCount, withBenchServer } from './bench-server.js';
 import { runBench, stats, table, timed, type Scenario, type Stats } from './measure.js';
 
 const P99_LIMIT_MS = 20;
-const num = (name: string, fallback: number) => {
-  const v = Number(process.env[name]);
-  return Number.isFinite(v) && v > 0 ? Math.floor(v) : fallback;
-};
-const RIDES = num('BENCH_RIDES', 1_000);
-const ROUNDS = num('BENCH_ROUNDS', 500);
+const RIDES = envCount('BENCH_RIDES', 1_000);
+const ROUNDS = envCount('BENCH_ROUNDS', 500);
 const SECONDS = 600;
 
 /** Riders, one ready video (and an unridden one), and RIDES saved rides: a fifth end at 300 s. */
@@ -112,95 +99,61 @@ async function concurrent(
 }
 
 async function main(): Promise<number> {
-  const url = serverUrl();
-  if (!(await reachable(url))) {
-    console.log(`bench: no PostgreSQL at ${new URL(url).host}; set BENCH_DATABASE_URL. Skipped.`);
-    return 0;
-  }
-  const bench = await createBenchDatabase(url);
-  const dataDir = await mkdtemp(path.join(tmpdir(), 'ra-bench-'));
-  let database: Database | null = null;
-  let close: (() => Promise<void>) | null = null;
   const sockets: RideSocket[] = [];
-  try {
-    console.log(`bench: database ${bench.name}, seeding ${RIDES} rides of ${SECONDS} s`);
-    database = await openDatabase({ databaseUrl: bench.url, pgliteDir: null });
-    const client = new pg.Client({ connectionString: bench.url });
-    await client.connect();
-    const t = Date.now();
-    await seed(client, RIDES);
-    await client.end();
-    console.log(`bench: seeded and analysed in ${((Date.now() - t) / 1000).toFixed(1)} s`);
+  return withBenchServer(
+    `${RIDES} rides of ${SECONDS} s`,
+    (client) => seed(client, RIDES),
+    async ({ baseUrl, database }) => {
+      try {
+        const token = await sessionStore(database.db, 3600_000).create(RIDES + 1);
+        for (let i = 0; i < 4; i++) sockets.push(await connect(baseUrl, token));
+        const [socket] = sockets as [RideSocket];
+        const healthz: Scenario = {
+          name: 'GET /healthz (baseline)',
+          path: '/healthz',
+          kind: 'baseline',
+        };
 
-    const config = loadConfig({
-      DATA_DIR: dataDir,
-      LOG_LEVEL: 'silent',
-      SEED_SAMPLE_DATA: 'false',
-      MEDIA_SIGNING_SECRET: 'bench-signing-secret-0123456789abcdef',
-    });
-    const app = await buildApp({
-      config,
-      database,
-      mailer: outboxMailer(path.join(dataDir, 'outbox'), config.mailFrom, {
-        info: () => undefined,
-      }),
-      rateLimiter: memoryRateLimiter(),
-      promoVideo: null,
-    });
-    await app.listen({ port: 0, host: '127.0.0.1' });
-    const baseUrl = `http://127.0.0.1:${(app.server.address() as AddressInfo).port}`;
-    close = () => app.close();
-    const token = await sessionStore(database.db, 3600_000).create(RIDES + 1);
-    for (let i = 0; i < 4; i++) sockets.push(await connect(baseUrl, token));
-    const [socket] = sockets as [RideSocket];
-    const healthz: Scenario = {
-      name: 'GET /healthz (baseline)',
-      path: '/healthz',
-      kind: 'baseline',
-    };
-
-    console.log('bench: warming up');
-    for (let i = 0; i < 30; i++) {
-      await ask(socket, 'bench-video', RIDES);
-      await ask(socket, 'empty-video', 0);
-      await timed(baseUrl, healthz);
-    }
-    console.log(`bench: ${ROUNDS} sequential rounds`);
-    const history: number[] = [];
-    const empty: number[] = [];
-    const health: number[] = [];
-    // Interleaved, so a slow moment of the machine hits every kind alike.
-    for (let r = 0; r < ROUNDS; r++) {
-      history.push(await ask(socket, 'bench-video', RIDES));
-      empty.push(await ask(socket, 'empty-video', 0));
-      health.push(await timed(baseUrl, healthz));
-    }
-    const base = stats(healthz.name, health);
-    const rows = [
-      stats(`history-leaderboard, ${RIDES} rides`, history),
-      stats('history-leaderboard, no rides (baseline)', empty),
-      base,
-      await concurrent(sockets, 'bench-video', RIDES, Math.ceil(ROUNDS / 4)),
-    ];
-    console.log(`\n${table(rows, base)}\n`);
-    const main = rows[0]!;
-    const overEmpty = main.p99 / rows[1]!.p99;
-    console.log(
-      `history p99 is ${overEmpty.toFixed(1)}x the empty answer's and ${(main.p99 / base.p99).toFixed(1)}x /healthz's; ` +
-        `${(main.perSecond / base.perSecond).toFixed(2)}x the requests per second of /healthz`,
-    );
-    const ok = main.p99 < P99_LIMIT_MS;
-    console.log(
-      `history-leaderboard p99 ${main.p99.toFixed(2)} ms ${ok ? '<' : '>='} ${P99_LIMIT_MS} ms: ${ok ? 'PASS' : 'FAIL'}`,
-    );
-    return ok ? 0 : 1;
-  } finally {
-    for (const s of sockets) s.close();
-    await close?.();
-    await database?.close();
-    await bench.drop();
-    await rm(dataDir, { recursive: true, force: true });
-  }
+        console.log('bench: warming up');
+        for (let i = 0; i < 30; i++) {
+          await ask(socket, 'bench-video', RIDES);
+          await ask(socket, 'empty-video', 0);
+          await timed(baseUrl, healthz);
+        }
+        console.log(`bench: ${ROUNDS} sequential rounds`);
+        const history: number[] = [];
+        const empty: number[] = [];
+        const health: number[] = [];
+        // Interleaved, so a slow moment of the machine hits every kind alike.
+        for (let r = 0; r < ROUNDS; r++) {
+          history.push(await ask(socket, 'bench-video', RIDES));
+          empty.push(await ask(socket, 'empty-video', 0));
+          health.push(await timed(baseUrl, healthz));
+        }
+        const base = stats(healthz.name, health);
+        const rows = [
+          stats(`history-leaderboard, ${RIDES} rides`, history),
+          stats('history-leaderboard, no rides (baseline)', empty),
+          base,
+          await concurrent(sockets, 'bench-video', RIDES, Math.ceil(ROUNDS / 4)),
+        ];
+        console.log(`\n${table(rows, base)}\n`);
+        const main = rows[0]!;
+        const overEmpty = main.p99 / rows[1]!.p99;
+        console.log(
+          `history p99 is ${overEmpty.toFixed(1)}x the empty answer's and ${(main.p99 / base.p99).toFixed(1)}x /healthz's; ` +
+            `${(main.perSecond / base.perSecond).toFixed(2)}x the requests per second of /healthz`,
+        );
+        const ok = main.p99 < P99_LIMIT_MS;
+        console.log(
+          `history-leaderboard p99 ${main.p99.toFixed(2)} ms ${ok ? '<' : '>='} ${P99_LIMIT_MS} ms: ${ok ? 'PASS' : 'FAIL'}`,
+        );
+        return ok ? 0 : 1;
+      } finally {
+        for (const socket of sockets) socket.close();
+      }
+    },
+  );
 }
 
 runBench(main);

@@ -6,19 +6,8 @@
  * Environment: BENCH_DATABASE_URL or TEST_DATABASE_URL (any database on the server to use),
  * BENCH_VIDEOS, BENCH_USERS, BENCH_ROUNDS.
  */
-import { mkdtemp, rm } from 'node:fs/promises';
-import type { AddressInfo } from 'node:net';
 import { performance } from 'node:perf_hooks';
-import { tmpdir } from 'node:os';
-import path from 'node:path';
-import pg from 'pg';
-import { buildApp } from '../src/app.js';
-import { loadConfig } from '../src/config.js';
-import { openDatabase } from '../src/db/client.js';
-import { outboxMailer } from '../src/lib/mailer.js';
-import { memoryRateLimiter } from '../src/lib/rate-limiter.js';
 import { racesRepository, type ListingFilter } from '../src/modules/races/repository.js';
-import { createBenchDatabase, reachable, serverUrl } from './database.js';
 import {
   concurrent,
   runBench,
@@ -28,16 +17,13 @@ import {
   type Scenario,
   type Stats,
 } from './measure.js';
+import { envCount, withBenchServer } from './bench-server.js';
 import { seedCatalogue } from './seed.js';
 
 const P99_LIMIT_MS = 25;
-const num = (name: string, fallback: number) => {
-  const v = Number(process.env[name]);
-  return Number.isFinite(v) && v > 0 ? Math.floor(v) : fallback;
-};
-const VIDEOS = num('BENCH_VIDEOS', 100_000);
-const USERS = num('BENCH_USERS', 2_000);
-const ROUNDS = num('BENCH_ROUNDS', 150);
+const VIDEOS = envCount('BENCH_VIDEOS', 100_000);
+const USERS = envCount('BENCH_USERS', 2_000);
+const ROUNDS = envCount('BENCH_ROUNDS', 150);
 
 /** Totals measured straight on the database, bypassing the app's count cache. */
 const COLD_TOTALS: Array<[string, ListingFilter]> = [
@@ -67,117 +53,79 @@ async function lastPage(baseUrl: string, query: string): Promise<number> {
 }
 
 async function main(): Promise<number> {
-  const url = serverUrl();
-  if (!(await reachable(url))) {
-    console.log(`bench: no PostgreSQL at ${new URL(url).host}; set BENCH_DATABASE_URL. Skipped.`);
-    return 0;
-  }
-  const bench = await createBenchDatabase(url);
-  const dataDir = await mkdtemp(path.join(tmpdir(), 'ra-bench-'));
-  let app: Awaited<ReturnType<typeof buildApp>> | null = null;
-  let database: Awaited<ReturnType<typeof openDatabase>> | null = null;
-  try {
-    console.log(`bench: database ${bench.name}, seeding ${VIDEOS} videos over ${USERS} users`);
-    database = await openDatabase({ databaseUrl: bench.url, pgliteDir: null });
-    const client = new pg.Client({ connectionString: bench.url });
-    await client.connect();
-    const t = Date.now();
-    await seedCatalogue(client, { users: USERS, videos: VIDEOS });
-    console.log(`bench: seeded and analysed in ${((Date.now() - t) / 1000).toFixed(1)} s`);
-    await client.end();
+  return withBenchServer(
+    `${VIDEOS} videos over ${USERS} users`,
+    (client) => seedCatalogue(client, { users: USERS, videos: VIDEOS }),
+    async ({ baseUrl, database }) => {
+      const last = await lastPage(baseUrl, '');
+      const lastClimb = await lastPage(baseUrl, 'term=climb');
+      const baseline: Scenario = {
+        name: 'GET /healthz (baseline)',
+        path: '/healthz',
+        kind: 'baseline',
+      };
+      const scenarios: Scenario[] = [
+        search('no term, page 1', 'currentPage=1', VIDEOS / 2),
+        search('no term, page 2', 'currentPage=2'),
+        search('no term, page 500', 'currentPage=500'),
+        search(`no term, last page (${last})`, `currentPage=${last}`),
+        search('common word "climb"', 'term=climb'),
+        search('common word "ride", page 40', 'term=ride&currentPage=40'),
+        search(`"climb", last page (${lastClimb})`, `term=climb&currentPage=${lastClimb}`),
+        search('rare word "burgundy"', 'term=burgundy'),
+        search('prefix "dolo"', 'term=dolo'),
+        search('prefix "g"', 'term=g'),
+        search('two words "misty alps"', 'term=misty%20alps'),
+        search('channel name "tanaka"', 'term=tanaka'),
+        search('duration +60', 'duration=%2B60'),
+        search('duration 15-30, "lake"', 'duration=15-30&term=lake'),
+        search('duration -15, "summit", page 3', 'duration=-15&term=summit&currentPage=3'),
+      ];
 
-    const config = loadConfig({
-      DATA_DIR: dataDir,
-      LOG_LEVEL: 'silent',
-      SEED_SAMPLE_DATA: 'false',
-      MEDIA_SIGNING_SECRET: 'bench-signing-secret-0123456789abcdef',
-    });
-    const mailer = outboxMailer(path.join(dataDir, 'outbox'), config.mailFrom, {
-      info: () => undefined,
-    });
-    app = await buildApp({
-      config,
-      database,
-      mailer,
-      rateLimiter: memoryRateLimiter(),
-      promoVideo: null,
-    });
-    await app.listen({ port: 0, host: '127.0.0.1' });
-    const baseUrl = `http://127.0.0.1:${(app.server.address() as AddressInfo).port}`;
+      console.log('bench: warming up');
+      await sequential(baseUrl, [...scenarios, baseline], 10);
 
-    const last = await lastPage(baseUrl, '');
-    const lastClimb = await lastPage(baseUrl, 'term=climb');
-    const baseline: Scenario = {
-      name: 'GET /healthz (baseline)',
-      path: '/healthz',
-      kind: 'baseline',
-    };
-    const scenarios: Scenario[] = [
-      search('no term, page 1', 'currentPage=1', VIDEOS / 2),
-      search('no term, page 2', 'currentPage=2'),
-      search('no term, page 500', 'currentPage=500'),
-      search(`no term, last page (${last})`, `currentPage=${last}`),
-      search('common word "climb"', 'term=climb'),
-      search('common word "ride", page 40', 'term=ride&currentPage=40'),
-      search(`"climb", last page (${lastClimb})`, `term=climb&currentPage=${lastClimb}`),
-      search('rare word "burgundy"', 'term=burgundy'),
-      search('prefix "dolo"', 'term=dolo'),
-      search('prefix "g"', 'term=g'),
-      search('two words "misty alps"', 'term=misty%20alps'),
-      search('channel name "tanaka"', 'term=tanaka'),
-      search('duration +60', 'duration=%2B60'),
-      search('duration 15-30, "lake"', 'duration=15-30&term=lake'),
-      search('duration -15, "summit", page 3', 'duration=-15&term=summit&currentPage=3'),
-    ];
+      console.log(`bench: ${ROUNDS} sequential rounds`);
+      const seq = await sequential(baseUrl, [...scenarios, baseline], ROUNDS);
+      const base = stats(baseline.name, seq.get(baseline)!);
+      const rows: Stats[] = scenarios.map((s) => stats(s.name, seq.get(s)!));
+      const allSearch = stats(
+        'all search pages (sequential)',
+        scenarios.flatMap((s) => seq.get(s)!),
+      );
 
-    console.log('bench: warming up');
-    await sequential(baseUrl, [...scenarios, baseline], 10);
+      const workers = 4;
+      console.log(`bench: ${workers} concurrent clients`);
+      const conc = await concurrent(baseUrl, scenarios, workers, Math.ceil(ROUNDS / 5));
+      const concBase = await concurrent(baseUrl, [baseline], workers, ROUNDS);
+      const concRows = [
+        stats(`all search pages (${workers} concurrent)`, conc.ms, conc.wallMs),
+        stats(`GET /healthz (${workers} concurrent)`, concBase.ms, concBase.wallMs),
+      ];
 
-    console.log(`bench: ${ROUNDS} sequential rounds`);
-    const seq = await sequential(baseUrl, [...scenarios, baseline], ROUNDS);
-    const base = stats(baseline.name, seq.get(baseline)!);
-    const rows: Stats[] = scenarios.map((s) => stats(s.name, seq.get(s)!));
-    const allSearch = stats(
-      'all search pages (sequential)',
-      scenarios.flatMap((s) => seq.get(s)!),
-    );
-
-    const workers = 4;
-    console.log(`bench: ${workers} concurrent clients`);
-    const conc = await concurrent(baseUrl, scenarios, workers, Math.ceil(ROUNDS / 5));
-    const concBase = await concurrent(baseUrl, [baseline], workers, ROUNDS);
-    const concRows = [
-      stats(`all search pages (${workers} concurrent)`, conc.ms, conc.wallMs),
-      stats(`GET /healthz (${workers} concurrent)`, concBase.ms, concBase.wallMs),
-    ];
-
-    // What a total costs when it is not remembered (first search of a term, or after a change).
-    const repo = racesRepository(database.db);
-    const cold: Stats[] = [];
-    for (const [name, filter] of COLD_TOTALS) {
-      const ms: number[] = [];
-      for (let i = 0; i < 20; i++) {
-        const start = performance.now();
-        await repo.countListing(filter);
-        ms.push(performance.now() - start);
+      // What a total costs when it is not remembered (first search of a term, or after a change).
+      const repo = racesRepository(database.db);
+      const cold: Stats[] = [];
+      for (const [name, filter] of COLD_TOTALS) {
+        const ms: number[] = [];
+        for (let i = 0; i < 20; i++) {
+          const start = performance.now();
+          await repo.countListing(filter);
+          ms.push(performance.now() - start);
+        }
+        cold.push(stats(`uncached total: ${name}`, ms));
       }
-      cold.push(stats(`uncached total: ${name}`, ms));
-    }
 
-    console.log(`\n${table([...rows, allSearch, base, ...concRows, ...cold], base)}\n`);
-    const worst = rows.reduce((a, b) => (b.p99 > a.p99 ? b : a));
-    console.log(`worst scenario p99: ${worst.p99.toFixed(2)} ms (${worst.name})`);
-    const ok = allSearch.p99 < P99_LIMIT_MS;
-    console.log(
-      `search p99 ${allSearch.p99.toFixed(2)} ms ${ok ? '<' : '>='} ${P99_LIMIT_MS} ms: ${ok ? 'PASS' : 'FAIL'}`,
-    );
-    return ok ? 0 : 1;
-  } finally {
-    await app?.close();
-    await database?.close();
-    await bench.drop();
-    await rm(dataDir, { recursive: true, force: true });
-  }
+      console.log(`\n${table([...rows, allSearch, base, ...concRows, ...cold], base)}\n`);
+      const worst = rows.reduce((a, b) => (b.p99 > a.p99 ? b : a));
+      console.log(`worst scenario p99: ${worst.p99.toFixed(2)} ms (${worst.name})`);
+      const ok = allSearch.p99 < P99_LIMIT_MS;
+      console.log(
+        `search p99 ${allSearch.p99.toFixed(2)} ms ${ok ? '<' : '>='} ${P99_LIMIT_MS} ms: ${ok ? 'PASS' : 'FAIL'}`,
+      );
+      return ok ? 0 : 1;
+    },
+  );
 }
 
 runBench(main);

@@ -7,7 +7,7 @@ import {
   points,
   rideThrough,
   slopeVideo,
-  type RideClient,
+  rideSockets,
 } from './ride-fixtures.js';
 
 describe.each(backends)('who may do what on /ride and the activities API on $name', (backend) => {
@@ -16,12 +16,8 @@ describe.each(backends)('who may do what on /ride and the activities API on $nam
   let alice: Member;
   let mallory: Member;
   let race: Awaited<ReturnType<typeof slopeVideo>>;
-  const open: RideClient[] = [];
-  const connect = async (m: Member) => {
-    const socket = await connectRide(s, m.token);
-    open.push(socket);
-    return socket;
-  };
+  const sockets = rideSockets(() => s);
+  const connect = sockets.connect;
   beforeAll(async () => {
     s = await startServer(backend);
     owner = await member(s, { name: 'Owner' });
@@ -30,7 +26,7 @@ describe.each(backends)('who may do what on /ride and the activities API on $nam
     race = await slopeVideo(s, owner, 60);
   });
   afterAll(async () => {
-    for (const socket of open) socket.close();
+    sockets.closeAll();
     await s.close();
   });
 

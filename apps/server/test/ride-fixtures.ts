@@ -30,6 +30,24 @@ export function connectRide(s: TestServer, token: string | null): Promise<RideCl
   });
 }
 
+/**
+ * Sockets a test file opens through `connect`, all closed by `closeAll` (its afterAll), so a
+ * failing test never leaves a connection holding the server open.
+ */
+export function rideSockets(server: () => TestServer) {
+  const open: RideClient[] = [];
+  return {
+    connect: async (m: { token: string }) => {
+      const socket = await connectRide(server(), m.token);
+      open.push(socket);
+      return socket;
+    },
+    closeAll: () => {
+      for (const socket of open.splice(0)) socket.close();
+    },
+  };
+}
+
 /** Waits for the next emit of a server event. */
 export function next<E extends keyof RideServerToClient>(
   socket: RideClient,

@@ -6,30 +6,19 @@ import type { LeaderboardEntry, TracksIndex, UserStats } from '@ridealong/contra
 import { trackPoints, tracks, userStatsBuckets } from '../src/db/schema.js';
 import { backends, startServer, type TestServer } from './harness.js';
 import { json, member, type Member } from './races-fixtures.js';
-import {
-  connectRide,
-  next,
-  points,
-  rideThrough,
-  slopeVideo,
-  type RideClient,
-} from './ride-fixtures.js';
+import { next, points, rideThrough, slopeVideo, rideSockets } from './ride-fixtures.js';
 
 describe.each(backends)('riding a video on the /ride channel on $name', (backend) => {
   let s: TestServer;
   let owner: Member;
-  const open: RideClient[] = [];
-  const connect = async (m: Member) => {
-    const socket = await connectRide(s, m.token);
-    open.push(socket);
-    return socket;
-  };
+  const sockets = rideSockets(() => s);
+  const connect = sockets.connect;
   beforeAll(async () => {
     s = await startServer(backend);
     owner = await member(s, { name: 'Owner' });
   });
   afterAll(async () => {
-    for (const socket of open) socket.close();
+    sockets.closeAll();
     await s.close();
   });
 
