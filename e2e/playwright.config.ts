@@ -61,6 +61,10 @@ export default defineConfig({
         FACEBOOK_APP_ID: '',
         FACEBOOK_APP_SECRET: '',
         WEB_DIST_DIR: '',
+        // The payment specs drive the local test provider's pages: asked for by name, so a shell
+        // with NODE_ENV=production or Stripe keys does not change the provider.
+        LOCAL_PAYMENTS: 'true',
+        STRIPE_SECRET_KEY: '',
       },
     },
     {

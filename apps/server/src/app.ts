@@ -13,6 +13,9 @@ import type { Config } from './config.js';
 import type { Database } from './db/client.js';
 import { installAuth } from './http/auth.js';
 import { installErrorHandler } from './http/error-handler.js';
+import { clientErrorAnswer, installStorableTextGuard } from './http/storable-text.js';
+import { installSecurityHeaders } from './http/security-headers.js';
+import { installPublicMedia } from './http/public-media.js';
 import { installStaticWeb } from './http/static-web.js';
 import type { Mailer } from './lib/mailer.js';
 import type { RateLimiter } from './lib/rate-limiter.js';
@@ -67,10 +70,14 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     bodyLimit: 1024 * 1024,
     // Signed tokens travel in paths (the local payment portal's); Fastify's default is 100.
     routerOptions: { maxParamLength: 512 },
+    clientErrorHandler: clientErrorAnswer,
   }).withTypeProvider<ZodTypeProvider>();
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
   installErrorHandler(app);
+  installSecurityHeaders(app);
+  // Before the auth hook and every route: text the database cannot store is a 400 at the door.
+  installStorableTextGuard(app);
 
   await app.register(swagger, {
     openapi: {
@@ -125,13 +132,15 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   // Stripe, or the local test provider with its own pages (docs/billing.md, "Payments").
   const payments = await paymentsModule({ config, db: database.db, log: app.log });
 
+  const authLimits = authRateLimits(deps.rateLimiter, config.rateLimit);
   await app.register(healthRoutes(database.ping));
+  const channelImages = channelImageStore(config.mediaDir);
   await app.register(
     async (api) => {
       await api.register(
         accountsRoutes({
           accounts,
-          limit: authRateLimits(deps.rateLimiter, config.rateLimit),
+          limit: authLimits,
           social: {
             google: config.google ? googleProvider(config.google) : null,
             facebook: config.facebook ? facebookProvider(config.facebook) : null,
@@ -148,6 +157,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
       await api.register(
         couponsRoutes(
           couponsService({ db: database.db, coupons: couponsRepository(database.db), users }),
+          authLimits,
         ),
       );
       await api.register(tracksRoutes(tracksService(database.db), signer));
@@ -169,10 +179,11 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
             channels: channelsRepository(database.db),
             races: raceRows,
             users,
-            images: channelImageStore(config.mediaDir),
+            images: channelImages,
             counts,
           }),
           signer,
+          channelImages.scratchDir,
         ),
       );
       await api.register(
@@ -187,6 +198,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     { prefix: '/api/v1' },
   );
   await app.register(video.mediaRoutes);
+  await installPublicMedia(app, config.mediaDir);
   if (payments.pageRoutes) await app.register(payments.pageRoutes);
   await installStaticWeb(app, config.webDistDir);
   return app;

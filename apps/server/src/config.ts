@@ -20,6 +20,8 @@ const emailList = z
   });
 
 const envSchema = z.object({
+  /** Only 'production' matters: it turns the local payment provider off unless asked for. */
+  NODE_ENV: z.string().optional(),
   PORT: z.coerce.number({ message: 'must be a number' }).int().min(0).max(65535).default(8080),
   HOST: z.string().min(1).default('0.0.0.0'),
   DATA_DIR: z.string().min(1).default('./data'),
@@ -69,6 +71,7 @@ const envSchema = z.object({
   STRIPE_PRICE_CORE_YEAR: z.string().min(1).optional(),
   STRIPE_PRICE_PRO_YEAR: z.string().min(1).optional(),
   STRIPE_API_URL: optionalUrl,
+  LOCAL_PAYMENTS: bool.optional(),
 });
 
 /** Stripe's settings; without a secret key the built-in local (test) payment provider is used. */
@@ -151,6 +154,11 @@ export type Config = {
   adminEmails: readonly string[];
   /** Stripe, or null for the built-in local (test) payment provider. */
   stripe: StripeSettings | null;
+  /**
+   * Whether the local test provider may run when Stripe is not set (LOCAL_PAYMENTS; default on,
+   * off with NODE_ENV=production). Its pages give any member a paid plan for free.
+   */
+  localPayments: boolean;
 };
 
 /** A bad environment variable stops start-up with a message naming it. */
@@ -174,6 +182,9 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     );
   }
   const dataDir = path.resolve(e.DATA_DIR);
+  const stripe = stripeSettings(e);
+  const localPayments = e.LOCAL_PAYMENTS ?? e.NODE_ENV !== 'production';
+  if (!stripe && !localPayments) throw new ConfigError(paymentsMissing(e.NODE_ENV));
   return {
     port: e.PORT,
     host: e.HOST,
@@ -214,6 +225,18 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     uploadAbandonMs: e.UPLOAD_ABANDON_HOURS * 3600 * 1000,
     trialDays: e.TRIAL_DAYS,
     adminEmails: e.ADMIN_EMAILS,
-    stripe: stripeSettings(e),
+    stripe,
+    localPayments,
   };
+}
+
+/** A server that would hand out plans for free must be told so: Stripe, or LOCAL_PAYMENTS=true. */
+function paymentsMissing(nodeEnv: string | undefined): string {
+  const why = nodeEnv === 'production' ? 'with NODE_ENV=production' : 'with LOCAL_PAYMENTS=false';
+  return [
+    'Invalid configuration:',
+    `  STRIPE_SECRET_KEY: required ${why} (and the other STRIPE_* settings, see .env.example)`,
+    "  LOCAL_PAYMENTS: or set it to 'true' to run the local test payment provider, which gives",
+    '    every member a paid plan for free (demos and tests only)',
+  ].join('\n');
 }

@@ -1,6 +1,5 @@
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
-import fastifyStatic from '@fastify/static';
 import { buildApp } from './app.js';
 import { ConfigError, loadConfig, type Config } from './config.js';
 import { openDatabase } from './db/client.js';
@@ -55,11 +54,6 @@ async function main() {
     : null;
 
   const app = await buildApp({ config, database, mailer, rateLimiter: rate.limiter, promoVideo });
-  await app.register(fastifyStatic, {
-    root: path.join(mediaDir, 'public'),
-    prefix: '/media/public/',
-    decorateReply: false,
-  });
   if (
     config.seedSampleData &&
     (await seedSampleData(database, accountOpener(database.db, config)))

@@ -9,6 +9,7 @@ import {
   type User,
 } from '@ridealong/contracts';
 import { backends, startServer, type TestServer } from './harness.js';
+import { jpegWithExif, pngImage } from './image-fixtures.js';
 import { json, mediaDirOf, member, nextTime, video, type Member } from './races-fixtures.js';
 
 type Index = { count: Array<{ count: number }>; rows: ChannelRow[] };
@@ -125,8 +126,8 @@ describe.each(backends)('channels on $name', (backend) => {
 
   it('stores a channel image by its content, replacing the previous one', async () => {
     const me = await member(s, { name: 'Painter' });
-    const png = Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a, 1, 2, 3, 4]);
-    const jpeg = Buffer.from([0xff, 0xd8, 0xff, 0xe0, 5, 6, 7, 8]);
+    const png = await pngImage(48, 32);
+    const jpeg = await jpegWithExif(48, 32);
     const upload = (bytes: Buffer, name: string, token?: string, type = 'image/png') => {
       const form = new FormData();
       form.append('image', new Blob([bytes], { type }), name);

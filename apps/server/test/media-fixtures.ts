@@ -1,3 +1,8 @@
+import { mkdir, writeFile } from 'node:fs/promises';
+import path from 'node:path';
+import { races, type NewRaceRow, type RaceRow } from '../src/db/schema.js';
+import type { Stack } from './upload-harness.js';
+
 /**
  * Manifests as ffmpeg's dash muxer writes them for a 1080p source (stream 0 HD, 1 SD, 2 audio),
  * lengthened to 801 s so previews (600 s) have something to cut.
@@ -65,3 +70,48 @@ ${representation(0, 1920, 1080)}${representation(1, 960, 540)}\t\t</AdaptationSe
 \t</Period>
 </MPD>
 `;
+
+let fixtureCount = 0;
+
+/**
+ * A ready 801 s video whose media folder holds the sample manifests, a poster, a thumbnail and a
+ * few (fake) segments of each stream: 00001, 00150 (the last inside a preview) and 00151.
+ */
+export async function readyFixtureVideo(
+  stack: Stack,
+  ownerId: number,
+  values: Partial<NewRaceRow> = {},
+): Promise<RaceRow> {
+  const mediaKey = `streams/${++fixtureCount}-${Date.now()}-fixture`;
+  const dir = path.join(stack.dataDir, 'media', mediaKey);
+  await mkdir(path.join(dir, 'thumbs'), { recursive: true });
+  const files: Record<string, string | Buffer> = {
+    'master.m3u8': SAMPLE_MASTER,
+    'manifest.mpd': SAMPLE_MPD,
+    'poster.jpg': Buffer.from([0xff, 0xd8, 0xff, 0xe0]),
+    'thumbs/thumb-00001.jpg': Buffer.from([0xff, 0xd8, 0xff, 0xe0]),
+  };
+  for (const s of [0, 1, 2]) {
+    files[`media_${s}.m3u8`] = samplePlaylist(s, 201, 1);
+    files[`init-stream${s}.m4s`] = `init ${s}`;
+    for (const n of ['00001', '00150', '00151']) {
+      files[`chunk-stream${s}-${n}.m4s`] = `stream ${s} chunk ${n} `.repeat(20);
+    }
+  }
+  for (const [name, body] of Object.entries(files)) await writeFile(path.join(dir, name), body);
+  const [row] = await stack.database.db
+    .insert(races)
+    .values({
+      url: `fixture-${fixtureCount}-${Date.now()}`,
+      title: 'Fixture ride',
+      userId: ownerId,
+      status: 'ready',
+      duration: 801,
+      mediaKey,
+      renditions: ['hd', 'sd'],
+      posterFile: 'poster.jpg',
+      ...values,
+    })
+    .returning();
+  return row!;
+}

@@ -1,12 +1,10 @@
-import { mkdir, writeFile } from 'node:fs/promises';
-import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Playback } from '@ridealong/contracts';
-import { races, type NewRaceRow } from '../src/db/schema.js';
+import type { NewRaceRow } from '../src/db/schema.js';
 import { ACCESS_MESSAGES, samplerMonthOf } from '../src/modules/media/access.js';
 import { mediaSigner } from '../src/modules/media/signing.js';
 import { backends } from './harness.js';
-import { SAMPLE_MASTER, SAMPLE_MPD, samplePlaylist } from './media-fixtures.js';
+import { readyFixtureVideo, SAMPLE_MASTER } from './media-fixtures.js';
 import {
   localPath,
   type Member,
@@ -22,43 +20,9 @@ describe.each(backends)('media access by plan ($name)', (backend) => {
   let server: VideoServer;
   let owner: Member;
   const viewers: Record<string, Member> = {};
-  let count = 0;
 
-  /** A ready video whose media folder holds sample manifests and a few (fake) segments. */
-  async function readyVideo(values: Partial<NewRaceRow> = {}) {
-    const mediaKey = `streams/${++count}-fixture`;
-    const dir = path.join(stack.dataDir, 'media', mediaKey);
-    await mkdir(path.join(dir, 'thumbs'), { recursive: true });
-    const files: Record<string, string | Buffer> = {
-      'master.m3u8': SAMPLE_MASTER,
-      'manifest.mpd': SAMPLE_MPD,
-      'poster.jpg': Buffer.from([0xff, 0xd8, 0xff, 0xe0]),
-      'thumbs/thumb-00001.jpg': Buffer.from([0xff, 0xd8, 0xff, 0xe0]),
-    };
-    for (const s of [0, 1, 2]) {
-      files[`media_${s}.m3u8`] = samplePlaylist(s, 201, 1);
-      files[`init-stream${s}.m4s`] = `init ${s}`;
-      for (const n of ['00001', '00150', '00151']) {
-        files[`chunk-stream${s}-${n}.m4s`] = `stream ${s} chunk ${n} `.repeat(20);
-      }
-    }
-    for (const [name, body] of Object.entries(files)) await writeFile(path.join(dir, name), body);
-    const [row] = await stack.database.db
-      .insert(races)
-      .values({
-        url: `fixture-${count}`,
-        title: 'Fixture ride',
-        userId: owner.user.id,
-        status: 'ready',
-        duration: 801,
-        mediaKey,
-        renditions: ['hd', 'sd'],
-        posterFile: 'poster.jpg',
-        ...values,
-      })
-      .returning();
-    return row!;
-  }
+  const readyVideo = (values: Partial<NewRaceRow> = {}) =>
+    readyFixtureVideo(stack, owner.user.id, values);
 
   const playback = async (raceId: number | string, mode: string, viewer?: Member) => {
     const res = await server.fetch(
@@ -206,6 +170,7 @@ describe.each(backends)('media access by plan ($name)', (backend) => {
     expect((await server.fetch(`/media/${forged}/master.m3u8`)).status).toBe(403);
     const signer = mediaSigner(SECRET);
     const expired = signer.sign({
+      use: 'play',
       raceId: race.id,
       mediaKey: race.mediaKey!,
       quality: 'hd',
@@ -221,6 +186,7 @@ describe.each(backends)('media access by plan ($name)', (backend) => {
     expect((await server.fetch(`/media/${token}/notes.txt`)).status).toBe(404);
     // An SD grant for another video's folder does not unlock this one's HD.
     const sdToken = signer.sign({
+      use: 'play',
       raceId: race.id + 1000,
       mediaKey: race.mediaKey!,
       quality: 'sd',

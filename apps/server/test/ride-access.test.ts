@@ -58,7 +58,7 @@ describe.each(backends)('who may do what on /ride and the activities API on $nam
     expect(await noAck).toMatchObject({ event: 'control-request' });
     const wide = await socket.emitWithAck('control-request', {
       startOfNeeded: 0,
-      endOfNeeded: 100_000,
+      endOfNeeded: 86_400,
       raceUrl: race.url,
     });
     expect(wide.ok && wide.controls.length).toBe(61);

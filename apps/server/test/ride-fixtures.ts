@@ -6,7 +6,8 @@ import {
   type RideClientToServer,
   type RideServerToClient,
 } from '@ridealong/contracts';
-import { raceSlopePoints } from '../src/db/schema.js';
+import { eq, sql } from 'drizzle-orm';
+import { raceSlopePoints, tracks } from '../src/db/schema.js';
 import type { TestServer } from './harness.js';
 import { video, type Member } from './races-fixtures.js';
 
@@ -81,8 +82,12 @@ export async function slopeVideo(s: TestServer, owner: Member, seconds = 120) {
   return race;
 }
 
-/** The points of seconds [from, to]: 200 W (or `power`), 8 m/s, sums consistent. */
+/**
+ * The points of seconds [from, to]: 200 W (or `power`), 8 m/s, sums consistent, recorded one
+ * a second up to now (the server refuses times far from its clock).
+ */
 export function points(from: number, to: number, power = 200): RidePoint[] {
+  const now = Date.now();
   return Array.from({ length: to - from + 1 }, (_, i) => {
     const s = from + i;
     return {
@@ -93,12 +98,28 @@ export function points(from: number, to: number, power = 200): RidePoint[] {
       cadence: 90,
       distance: s * 8,
       speed: 8,
-      timestamp: Date.parse('2025-06-01T10:00:00Z') + s * 1000,
+      timestamp: now - (to - s) * 1000,
     };
   });
 }
 
-/** Starts a ride on an initialised video and pushes [from, to] in batches of 10. */
+/**
+ * Moves a track's add-track `seconds` into the past: the tests' stand-in for the time riding
+ * takes, since the server refuses more seconds of video than have passed since add-track.
+ */
+export function startedAgo(s: TestServer, seconds: number) {
+  return async (trackId: number): Promise<void> => {
+    await s.database.db
+      .update(tracks)
+      .set({ createdAt: sql`now() - make_interval(secs => ${seconds})` })
+      .where(eq(tracks.id, trackId));
+  };
+}
+
+/**
+ * Starts a ride on an initialised video and pushes [from, to] in batches of 10; `opened` runs
+ * after add-track (e.g. `startedAgo`, for a ride longer than the server's 30 s of slack).
+ */
 export async function rideThrough(
   socket: RideClient,
   rider: Member,
@@ -106,6 +127,7 @@ export async function rideThrough(
   from: number,
   to: number,
   clientRideId = randomUUID(),
+  opened: (trackId: number) => Promise<void> = async () => undefined,
 ): Promise<number> {
   const added = await socket.timeout(5000).emitWithAck('add-track', {
     race_id: race.id,
@@ -114,6 +136,7 @@ export async function rideThrough(
     client_ride_id: clientRideId,
   });
   if (!added.ok) throw new Error(added.message);
+  await opened(added.track_id);
   for (let s = from; s <= to; s += 10) {
     const pushed = await socket.timeout(5000).emitWithAck('push-points', {
       track_id: added.track_id,

@@ -6,7 +6,7 @@ import type { LeaderboardEntry, TracksIndex, UserStats } from '@ridealong/contra
 import { trackPoints, tracks, userStatsBuckets } from '../src/db/schema.js';
 import { backends, startServer, type TestServer } from './harness.js';
 import { json, member, type Member } from './races-fixtures.js';
-import { next, points, rideThrough, slopeVideo, rideSockets } from './ride-fixtures.js';
+import { next, points, rideThrough, slopeVideo, rideSockets, startedAgo } from './ride-fixtures.js';
 
 describe.each(backends)('riding a video on the /ride channel on $name', (backend) => {
   let s: TestServer;
@@ -59,7 +59,7 @@ describe.each(backends)('riding a video on the /ride channel on $name', (backend
 
     // Seconds 0-39, then the connection drops.
     const rideId = randomUUID();
-    const trackId = await rideThrough(socket, rider, race, 0, 39, rideId);
+    const trackId = await rideThrough(socket, rider, race, 0, 39, rideId, startedAgo(s, 120));
     socket.close();
 
     socket = await connect(rider);
@@ -202,7 +202,7 @@ describe.each(backends)('riding a video on the /ride channel on $name', (backend
     const live = await member(s, { name: 'Livia' });
     const save = async (m: Member, to: number) => {
       const socket = await connect(m);
-      const trackId = await rideThrough(socket, m, race, 0, to);
+      const trackId = await rideThrough(socket, m, race, 0, to, undefined, startedAgo(s, to));
       const done = await socket.emitWithAck('stop-track', {
         discard_track: false,
         raceUrl: race.url,

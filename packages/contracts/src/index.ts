@@ -16,3 +16,4 @@ export * from './rules/leaderboard.js';
 export * from './schemas/billing.js';
 export * from './rules/relative-time.js';
 export * from './rules/plans.js';
+export * from './rules/storable-text.js';

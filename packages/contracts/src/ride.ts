@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { idSchema } from './schemas/common.js';
+import { epochMs, idSchema, videoSecond, videoSeconds } from './schemas/common.js';
 import { trackSchema } from './schemas/track.js';
 
 /**
@@ -35,11 +35,7 @@ export const LEADERBOARD = { top: 10, head: 3, neighbours: 5 } as const;
 /** One recorded second of a ride (the spec's tracker sample), as the client sends it. */
 export const ridePointSchema = z.object({
   /** Whole seconds of video: the point's identity within its track. */
-  elapsed_time: z
-    .number()
-    .int()
-    .min(0)
-    .max(24 * 3600),
+  elapsed_time: videoSecond,
   /** Sum of every recorded second's power (watt-seconds) up to this point. */
   accumulated_power: z.number().min(0).max(1e9),
   power: z.number().min(0).max(4000),
@@ -50,9 +46,11 @@ export const ridePointSchema = z.object({
   /** Metres per second. */
   speed: z.number().min(0).max(40).default(0),
   /** When it was recorded (ms since the epoch). */
-  timestamp: z.number().int().nonnegative(),
+  timestamp: epochMs,
   /** The device's own values, kept for support; small. */
-  raw_data: z.record(z.string(), z.union([z.number(), z.string(), z.boolean()])).optional(),
+  raw_data: z
+    .record(z.string().max(100), z.union([z.number(), z.string().max(1000), z.boolean()]))
+    .optional(),
 });
 export type RidePoint = z.infer<typeof ridePointSchema>;
 
@@ -107,8 +105,8 @@ export const addTrackSchema = z.object({
 });
 
 export const controlRequestSchema = z.object({
-  startOfNeeded: z.number().min(0),
-  endOfNeeded: z.number().min(0),
+  startOfNeeded: videoSeconds,
+  endOfNeeded: videoSeconds,
   slopeSourceId: z.number().int().min(0).max(2).optional(),
   raceUrl: z.string().min(1).max(200),
 });
@@ -116,11 +114,7 @@ export const controlRequestSchema = z.object({
 export const historyLeaderboardSchema = z.object({
   raceUrl: z.string().min(1).max(200),
   /** The second of video asked for. */
-  elapsed_time: z
-    .number()
-    .int()
-    .min(0)
-    .max(24 * 3600),
+  elapsed_time: videoSecond,
   /** The live rider's own track, left out of the answer. */
   track_id: idSchema.optional(),
 });
@@ -142,6 +136,16 @@ export const stopTrackSchema = z.object({
   strava_access_token: z.string().max(500).nullable().optional(),
   strava_auto_save: z.boolean().optional(),
 });
+
+/** Each client event's payload schema: handlers parse with it, tests sweep every event from it. */
+export const rideClientSchemas = {
+  'initialize-race': initializeRaceSchema,
+  'add-track': addTrackSchema,
+  'control-request': controlRequestSchema,
+  'history-leaderboard': historyLeaderboardSchema,
+  'push-points': pushPointsSchema,
+  'stop-track': stopTrackSchema,
+} as const satisfies Record<keyof RideClientToServer, z.ZodType>;
 
 // ---- server -> client payloads -------------------------------------------------------------
 

@@ -254,7 +254,8 @@ export type NewRaceRow = typeof races.$inferInsert;
 export type RaceFileRow = typeof raceFiles.$inferSelect;
 export type JobRow = typeof jobs.$inferSelect;
 
-export const trackStatus = pgEnum('track_status', ['recording', 'saved']);
+/** 'saving': closed to pushes while its gaps are filled in slices (tracks/lifecycle.ts). */
+export const trackStatus = pgEnum('track_status', ['recording', 'saving', 'saved']);
 
 /** The Track entity of document 001 section 3: one ride of one video by one member. */
 export const tracks = pgTable(
@@ -281,6 +282,8 @@ export const tracks = pgTable(
     /** The last stored second of video; null until a point arrives. */
     lastElapsedTime: integer('last_elapsed_time'),
     uploaded: boolean('uploaded').notNull().default(false),
+    /** When this ride reported its video's duration (change-duration): once per ride. */
+    durationReportedAt: timestamp('duration_reported_at', { withTimezone: true }),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
   },

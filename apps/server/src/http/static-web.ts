@@ -27,7 +27,8 @@ export async function installStaticWeb(
     });
   }
   app.setNotFoundHandler((request, reply) => {
-    const isApi = request.url.startsWith('/api/') || request.url === '/healthz';
+    // Media paths too: a missing image or segment is a 404, not the app's HTML.
+    const isApi = /^\/(api|media)\//.test(request.url) || request.url === '/healthz';
     if (!isApi && hasWeb && (request.method === 'GET' || request.method === 'HEAD')) {
       return reply
         .type('text/html')

@@ -1,33 +1,29 @@
 import { z } from 'zod';
 import { PASSWORD_MIN_LENGTH } from '../constants.js';
+import { emailLookupSchema, emailSchema } from './common.js';
 import { userSchema } from './user.js';
 
-/** Document 000 section 5: an email must have an @ and a dot. */
-export const EMAIL_SHAPE = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
-
-export const emailField = z
-  .string({ message: 'Required' })
-  .trim()
-  .min(1, 'Required')
-  .max(254, 'Invalid Email')
-  .regex(EMAIL_SHAPE, 'Invalid Email');
+/** Document 000 section 5: an email must have an @ and a dot (and be a real address). */
+export const emailField = emailSchema;
+/** Sign-in and recovery only look an address up (see emailLookupSchema). */
+export const emailLookupField = emailLookupSchema;
 
 export const passwordField = z
-  .string({ message: 'Required' })
+  .string()
   .min(1, 'Required')
   .min(PASSWORD_MIN_LENGTH, 'Password must be at least 6 characters long')
   .max(200, 'Password must be at most 200 characters long');
 
 export const signupRequestSchema = z.object({
-  username: z.string({ message: 'Required' }).trim().min(1, 'Required').max(60),
+  username: z.string().trim().min(1, 'Required').max(60),
   email: emailField,
   password: passwordField,
 });
 export type SignupRequest = z.infer<typeof signupRequestSchema>;
 
 export const emailSigninRequestSchema = z.object({
-  email: z.string({ message: 'Required' }).trim().min(1, 'Required').max(254),
-  password: z.string({ message: 'Required' }).min(1, 'Required').max(200),
+  email: emailLookupField,
+  password: z.string().min(1, 'Required').max(200),
 });
 export type EmailSigninRequest = z.infer<typeof emailSigninRequestSchema>;
 
@@ -41,21 +37,21 @@ export type AuthResponse = z.infer<typeof authResponseSchema>;
 
 export const AUTH_TOKEN_HEADER = 'x-auth-token';
 
-export const passwordRecoveryRequestSchema = z.object({ email: emailField });
+export const passwordRecoveryRequestSchema = z.object({ email: emailLookupField });
 
 export const updatePasswordRequestSchema = z.object({
   password: passwordField,
-  password_confirmation: z.string({ message: 'Required' }).min(1, 'Required').max(200),
-  code: z.string({ message: 'Required' }).min(1, 'Required').max(200),
+  password_confirmation: z.string().min(1, 'Required').max(200),
+  code: z.string().min(1, 'Required').max(200),
 });
 export type UpdatePasswordRequest = z.infer<typeof updatePasswordRequestSchema>;
 
 export const verifyEmailRequestSchema = z.object({
-  code: z.string({ message: 'Required' }).min(1, 'Required').max(200),
+  code: z.string().min(1, 'Required').max(200),
 });
 
 export const socialAuthRequestSchema = z.object({
-  access_token: z.string({ message: 'Required' }).min(1, 'Required').max(4096),
+  access_token: z.string().min(1, 'Required').max(4096),
 });
 
 /** Public settings the web app needs before sign-in. */

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { emailLookupSchema, idSchema } from './common.js';
 import { accountLevelSchema } from './user.js';
 
 /**
@@ -25,8 +26,8 @@ export type PaymentSetup = z.infer<typeof paymentSetupSchema>;
 export const createCheckoutSessionSchema = z.object({
   priceId: z.string().max(200).optional(),
   type: checkoutTypeSchema,
-  email: z.string().max(320).optional(),
-  user_id: z.coerce.number().int().positive(),
+  email: emailLookupSchema.optional(),
+  user_id: idSchema,
   electronMode: z.boolean().optional(),
 });
 export const checkoutSessionResponseSchema = z.object({
@@ -78,7 +79,7 @@ export const couponCreateSchema = z
 export type CouponCreate = z.infer<typeof couponCreateSchema>;
 
 export const couponGrantSchema = z.object({
-  user_id: z.coerce.number().int().positive(),
+  user_id: idSchema,
   code: z.string().trim().min(1, 'Required').max(40),
 });
 

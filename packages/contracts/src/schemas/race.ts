@@ -1,5 +1,11 @@
 import { z } from 'zod';
-import { idSchema } from './common.js';
+import {
+  idSchema,
+  MAX_LIST_OFFSET,
+  MAX_VIDEO_SECONDS,
+  pgIntParam,
+  videoSeconds,
+} from './common.js';
 
 /**
  * Videos ("races" in the API, document 001 sections 2-9) and the channels that hold them.
@@ -97,11 +103,11 @@ export const raceIdParamsSchema = z.object({ id: z.string().min(1).max(200) });
 /** GET /api/v1/race/{id}: null when there is no such video (the page shows processing). */
 export const raceResponseSchema = raceSchema.nullable();
 
-const pageNumber = z.coerce.number({ message: 'must be a number' }).int().min(1).max(100_000);
+const pageNumber = pgIntParam(1, 100_000);
 
 export const racesQuerySchema = z.object({
   currentPage: pageNumber.default(1),
-  pageSize: z.coerce.number().int().min(1).max(100).default(VIDEOS_PAGE_SIZE),
+  pageSize: pgIntParam(1, 100).default(VIDEOS_PAGE_SIZE),
   term: z.string().trim().max(200).default(''),
   duration: durationFilterSchema.default('all'),
 });
@@ -131,10 +137,7 @@ export const racesSubsetSchema = z.object({
 export const racesSubsetResponseSchema = z.object({ videos: z.array(raceSchema) });
 export const changeDurationSchema = z.object({
   race_id: idSchema,
-  new_duration: z
-    .number()
-    .positive()
-    .max(24 * 3600),
+  new_duration: z.number().positive().max(MAX_VIDEO_SECONDS),
 });
 
 export const PLAYBACK_MODES = ['full', 'preview'] as const;
@@ -163,22 +166,17 @@ export const uploadFormSchema = z.object({
   description: z.string().max(5000).default(''),
   search_visible: z.boolean().default(true),
   channel_visible: z.boolean().default(true),
-  start_offset: z
-    .number()
-    .min(0)
-    .max(24 * 3600)
-    .default(0),
-  end_offset: z
-    .number()
-    .min(0)
-    .max(24 * 3600)
-    .default(0),
+  start_offset: videoSeconds.default(0),
+  end_offset: videoSeconds.default(0),
 });
 export type UploadForm = z.infer<typeof uploadFormSchema>;
 
+/** A video is joined from at most this many files. */
+export const MAX_UPLOAD_FILES = 50;
+
 /** POST /api/v1/uploads: a video waiting for `file_count` tus uploads, in join order. */
 export const createUploadSchema = uploadFormSchema.extend({
-  file_count: z.number().int().min(1).max(50),
+  file_count: z.number().int().min(1).max(MAX_UPLOAD_FILES),
 });
 export const createUploadResponseSchema = z.object({ race: raceSchema });
 
@@ -191,7 +189,7 @@ export const raceStatusSchema = z.object({
 
 export const channelInfoQuerySchema = z.object({
   currentPage: pageNumber.default(1),
-  pageSize: z.coerce.number().int().min(1).max(100).default(CHANNEL_PAGE_SIZE),
+  pageSize: pgIntParam(1, 100).default(CHANNEL_PAGE_SIZE),
   user_id: idSchema,
   myChannel: z.enum(['TRUE', 'FALSE']).optional(),
   publicChannel: z.enum(['TRUE', 'FALSE']).optional(),
@@ -210,8 +208,8 @@ export const channelInfoResponseSchema = z.object({
 export type ChannelInfo = z.infer<typeof channelInfoResponseSchema>;
 
 export const channelsIndexQuerySchema = z.object({
-  start: z.coerce.number().int().min(0).default(0),
-  end: z.coerce.number().int().min(1).default(CHANNEL_INDEX_BATCH),
+  start: pgIntParam(0, MAX_LIST_OFFSET).default(0),
+  end: pgIntParam(1, MAX_LIST_OFFSET).default(CHANNEL_INDEX_BATCH),
 });
 export const channelRowSchema = z.object({
   id: z.number(),

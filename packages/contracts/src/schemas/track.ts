@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { idSchema } from './common.js';
+import { idSchema, MAX_LIST_OFFSET, pgIntParam } from './common.js';
 
 /** Activities (document 001: Track entity, 'Activities', section 7 calls). */
 export const ACTIVITIES_PAGE_SIZE = 100;
@@ -29,8 +29,8 @@ export type Track = z.infer<typeof trackSchema>;
 
 export const tracksIndexQuerySchema = z.object({
   user_id: idSchema,
-  start: z.coerce.number().int().min(0).default(0),
-  end: z.coerce.number().int().min(1).default(ACTIVITIES_PAGE_SIZE),
+  start: pgIntParam(0, MAX_LIST_OFFSET).default(0),
+  end: pgIntParam(1, MAX_LIST_OFFSET).default(ACTIVITIES_PAGE_SIZE),
 });
 export const tracksIndexResponseSchema = z.object({
   count: z.number(),

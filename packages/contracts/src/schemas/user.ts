@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { ACCOUNT_LEVELS, DEMO_MODE_OPTIONS, DISPLAY_NAME_MIN_LENGTH } from '../constants.js';
+import { idSchema } from './common.js';
 
 export const accountLevelSchema = z.enum(ACCOUNT_LEVELS);
 export const genderSchema = z.enum(['female', 'male', 'non_binary', 'prefer_not_to_say']);
@@ -83,7 +84,12 @@ export const userUpdateSchema = z
       .max(60),
     first_name: optionalText(60),
     last_name: optionalText(60),
-    photo_url: z.url('must be a web address').max(2000).nullable().optional(),
+    // The format's message on the format check only, so a long address says it is too long.
+    photo_url: z
+      .url({ error: (i) => (i.code === 'invalid_format' ? 'must be a web address' : undefined) })
+      .max(2000)
+      .nullable()
+      .optional(),
     weight: z.number().min(20).max(300).nullable().optional(),
     height: z.number().min(50).max(260).nullable().optional(),
     gender: genderSchema.nullable().optional(),
@@ -107,9 +113,7 @@ export const userUpdateSchema = z
   .strict();
 export type UserUpdate = z.infer<typeof userUpdateSchema>;
 
-export const userUpdateParamsSchema = z.object({
-  userId: z.coerce.number().int().positive('must be a positive number'),
-});
+export const userUpdateParamsSchema = z.object({ userId: idSchema });
 
 export const userUpdateResponseSchema = z.object({
   status: z.literal('success'),

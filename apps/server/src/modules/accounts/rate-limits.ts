@@ -2,16 +2,27 @@ import type { Config } from '../../config.js';
 import { tooManyRequests } from '../../http/errors.js';
 import type { RateLimiter } from '../../lib/rate-limiter.js';
 
-export type AuthAction = 'signin' | 'signup' | 'recovery' | 'reset' | 'verify' | 'social';
+export type AuthAction =
+  | 'signin'
+  | 'signup'
+  | 'recovery'
+  | 'reset'
+  | 'verify'
+  | 'social'
+  /** Redeeming a promo code: guessing codes is as much an attack as guessing passwords. */
+  | 'coupon';
 
-/** Sign-in, sign-up and recovery are limited per client IP and per email address. */
+/**
+ * Sign-in, sign-up, recovery and code redemption are limited per client IP and per subject: the
+ * email address tried, or the member (`member:{id}`) redeeming a code.
+ */
 export function authRateLimits(limiter: RateLimiter, cfg: Config['rateLimit']) {
-  return async function check(action: AuthAction, ip: string, email?: string): Promise<void> {
+  return async function check(action: AuthAction, ip: string, subject?: string): Promise<void> {
     const byIp = await limiter.hit(`${action}:ip:${ip}`, cfg.perIp, cfg.windowMs);
     if (!byIp.allowed) throw tooManyRequests(byIp.retryAfterSeconds);
-    if (email) {
+    if (subject) {
       const byEmail = await limiter.hit(
-        `${action}:email:${email.trim().toLowerCase()}`,
+        `${action}:email:${subject.trim().toLowerCase()}`,
         cfg.perEmail,
         cfg.windowMs,
       );

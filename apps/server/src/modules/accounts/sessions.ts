@@ -2,10 +2,38 @@ import { and, eq, gt, isNull } from 'drizzle-orm';
 import type { Db } from '../../db/client.js';
 import { sessions, users, type UserRow } from '../../db/schema.js';
 import { newSecret, sha256 } from '../../lib/secrets.js';
+import { localRevocations, type SessionRevocations } from './revocations.js';
 
-/** Opaque, revocable session tokens; the database keeps only their hash. */
-export function sessionStore(db: Db, ttlMs: number) {
+/** A live session: its member and the hash that names it in revocations. */
+export type LiveSession = { user: UserRow; tokenHash: string };
+
+/**
+ * Opaque, revocable session tokens; the database keeps only their hash. Every revocation is
+ * also published, so open sockets of that session close without waiting for a reconnect.
+ */
+export function sessionStore(
+  db: Db,
+  ttlMs: number,
+  revocations: SessionRevocations = localRevocations(),
+) {
+  async function live(token: string): Promise<LiveSession | null> {
+    const tokenHash = sha256(token);
+    const [row] = await db
+      .select({ user: users })
+      .from(sessions)
+      .innerJoin(users, eq(users.id, sessions.userId))
+      .where(
+        and(
+          eq(sessions.tokenHash, tokenHash),
+          isNull(sessions.revokedAt),
+          gt(sessions.expiresAt, new Date()),
+        ),
+      )
+      .limit(1);
+    return row ? { user: row.user, tokenHash } : null;
+  }
   return {
+    revocations,
     async create(userId: number): Promise<string> {
       const token = newSecret();
       await db.insert(sessions).values({
@@ -16,32 +44,23 @@ export function sessionStore(db: Db, ttlMs: number) {
       return token;
     },
     /** The user behind a live token, or null for unknown, expired or revoked tokens. */
-    async resolve(token: string): Promise<UserRow | null> {
-      const [row] = await db
-        .select({ user: users })
-        .from(sessions)
-        .innerJoin(users, eq(users.id, sessions.userId))
-        .where(
-          and(
-            eq(sessions.tokenHash, sha256(token)),
-            isNull(sessions.revokedAt),
-            gt(sessions.expiresAt, new Date()),
-          ),
-        )
-        .limit(1);
-      return row?.user ?? null;
-    },
+    resolve: async (token: string): Promise<UserRow | null> => (await live(token))?.user ?? null,
+    /** The same, with the session's hash (for connections that must end with the session). */
+    live,
     async revoke(token: string): Promise<void> {
+      const tokenHash = sha256(token);
       await db
         .update(sessions)
         .set({ revokedAt: new Date() })
-        .where(and(eq(sessions.tokenHash, sha256(token)), isNull(sessions.revokedAt)));
+        .where(and(eq(sessions.tokenHash, tokenHash), isNull(sessions.revokedAt)));
+      revocations.publish({ kind: 'session', tokenHash });
     },
     async revokeAllForUser(userId: number): Promise<void> {
       await db
         .update(sessions)
         .set({ revokedAt: new Date() })
         .where(and(eq(sessions.userId, userId), isNull(sessions.revokedAt)));
+      revocations.publish({ kind: 'user', userId });
     },
   };
 }

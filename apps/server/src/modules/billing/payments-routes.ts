@@ -7,6 +7,7 @@ import {
   customerPortalResponseSchema,
   customerPortalSchema,
   failureSchema,
+  idSchema,
   paymentSetupSchema,
 } from '@ridealong/contracts';
 import { requireUser } from '../../http/auth.js';
@@ -57,7 +58,7 @@ export const paymentsRoutes =
       {
         schema: {
           tags: ['payments'],
-          params: z.object({ userId: z.coerce.number().int().positive() }),
+          params: z.object({ userId: idSchema }),
           body: customerPortalSchema.optional(),
           response: { 200: customerPortalResponseSchema, ...errors, 409: failureSchema },
         },

@@ -23,7 +23,10 @@ export type Payments = {
   pageRoutes: FastifyPluginAsync | null;
 };
 
-/** Stripe with STRIPE_SECRET_KEY, otherwise the local test provider, and their routes. */
+/**
+ * Stripe with STRIPE_SECRET_KEY, otherwise the local test provider when the config allows it
+ * (LOCAL_PAYMENTS, see config.ts), and their routes.
+ */
 export async function payments(deps: {
   config: Config;
   db: Db;
@@ -42,6 +45,11 @@ export async function payments(deps: {
     const provider = stripeProvider(config.stripe, log);
     return { provider, apiRoutes: api(provider), pageRoutes: null };
   }
+  // loadConfig refuses this already; a config built by hand must not get free plans either.
+  if (!config.localPayments) {
+    throw new Error('No payment provider: set STRIPE_SECRET_KEY, or LOCAL_PAYMENTS=true.');
+  }
+  log.warn('payments: the local test provider is in use (no real money moves; LOCAL_PAYMENTS)');
   // Kept in the data folder like media-signing.key: pages and links survive restarts.
   const webhookSecret = await fileSecret(path.join(config.dataDir, 'local-payments-webhook.key'));
   const store = localStore(db);

@@ -30,7 +30,7 @@ describe('channelImageStore', () => {
     const media = await mkdtemp(path.join(tmpdir(), 'ra-img-'));
     dirs.push(media);
     const store = channelImageStore(media);
-    const url = await store.save(7, png, { mime: 'image/png', ext: 'png' });
+    const url = await store.save(7, png, { mime: 'image/png', ext: 'png', format: 'png' });
     expect(url).toMatch(/^\/media\/public\/channel-images\/7-[0-9a-f]{16}\.png$/);
     const folder = path.join(media, 'public', 'channel-images');
     expect(await readFile(path.join(folder, path.basename(url)))).toEqual(Buffer.from(png));

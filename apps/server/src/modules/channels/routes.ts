@@ -1,7 +1,7 @@
-import multipart from '@fastify/multipart';
-import type { FastifyRequest } from 'fastify';
+import { readFile } from 'node:fs/promises';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import {
+  CHANNEL_IMAGE_FIELD,
   CHANNEL_IMAGE_MAX_BYTES,
   channelEditSchema,
   channelInfoQuerySchema,
@@ -12,7 +12,8 @@ import {
   userUpdateResponseSchema,
 } from '@ridealong/contracts';
 import { requireUser } from '../../http/auth.js';
-import { badRequest, HttpError } from '../../http/errors.js';
+import { badRequest } from '../../http/errors.js';
+import { acceptMultipart, withMultipartForm, type MultipartRules } from '../../http/multipart.js';
 import type { MediaSigner } from '../media/signing.js';
 import { presentRace, type RaceWithOwner } from '../races/presenter.js';
 import { toUser } from '../users/presenter.js';
@@ -36,30 +37,24 @@ const presentOwner = (o: ChannelOwner) => ({
   channel_image: o.channelImage,
 });
 
-/** The one uploaded file of a multipart request, read whole (it is at most 5 MB). */
-async function uploadedImage(req: FastifyRequest): Promise<Buffer> {
-  if (!req.isMultipart()) throw badRequest('Send the image as multipart/form-data.');
-  const file = await req.file({ limits: { fileSize: CHANNEL_IMAGE_MAX_BYTES, files: 1 } });
-  if (!file) throw badRequest(IMAGE_MESSAGES.missing);
-  const tooLarge = () => new HttpError(413, IMAGE_MESSAGES.tooLarge);
-  let bytes: Buffer;
-  try {
-    bytes = await file.toBuffer();
-  } catch (e) {
-    if (e instanceof req.server.multipartErrors.RequestFileTooLargeError) throw tooLarge();
-    throw e;
-  }
-  // toBuffer can miss a cut made on the very last chunk; the stream's own flag does not.
-  if (file.file.truncated) throw tooLarge();
-  return bytes;
-}
+/** One image file and nothing else of note; the file is read whole (it is at most 5 MB). */
+const imageRules: MultipartRules = {
+  fileField: CHANNEL_IMAGE_FIELD,
+  maxFiles: 1,
+  maxFileBytes: CHANNEL_IMAGE_MAX_BYTES,
+  tooLargeMessage: IMAGE_MESSAGES.tooLarge,
+  maxFields: 5,
+  maxFieldBytes: 1000,
+};
 
 /** Channels (document 001 section 7): a channel is a member's public videos and channel fields. */
 export const channelsRoutes =
-  (channels: ChannelsService, signer: MediaSigner): FastifyPluginAsyncZod =>
+  (
+    channels: ChannelsService,
+    signer: MediaSigner,
+    scratchDir: () => Promise<string>,
+  ): FastifyPluginAsyncZod =>
   async (app) => {
-    // Another module may have registered multipart for the whole API already.
-    if (!app.hasRequestDecorator('file')) await app.register(multipart);
     const present = (r: RaceWithOwner) => presentRace(r, signer, '');
 
     // The spec's path ends in a slash; the bare path is taken too.
@@ -120,13 +115,21 @@ export const channelsRoutes =
       }),
     );
 
-    app.post(
-      '/channel/image',
-      { schema: { tags: ['channels'], response: { 200: userUpdateResponseSchema, ...errors } } },
-      async (req) => {
-        const me = requireUser(req);
-        const bytes = await uploadedImage(req);
-        return { status: 'success' as const, user: toUser(await channels.setImage(me, bytes)) };
-      },
-    );
+    // Only the image route takes multipart bodies (read by withMultipartForm).
+    await app.register(async (form) => {
+      acceptMultipart(form);
+      form.post(
+        '/channel/image',
+        { schema: { tags: ['channels'], response: { 200: userUpdateResponseSchema, ...errors } } },
+        async (req) => {
+          const me = requireUser(req);
+          return withMultipartForm(req, imageRules, scratchDir, async ({ files }) => {
+            const [file] = files;
+            if (!file) throw badRequest(IMAGE_MESSAGES.missing);
+            const user = await channels.setImage(me, await readFile(file.path));
+            return { status: 'success' as const, user: toUser(user) };
+          });
+        },
+      );
+    });
   };

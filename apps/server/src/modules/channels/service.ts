@@ -10,6 +10,7 @@ import type { ListingCounts } from '../races/listing-counts.js';
 import type { RaceWithOwner } from '../races/presenter.js';
 import type { RacesRepository } from '../races/repository.js';
 import type { UsersRepository } from '../users/repository.js';
+import { CHANNEL_IMAGE_MAX_PIXELS } from './image-reencode.js';
 import { sniffImage, type ChannelImageStore } from './images.js';
 import type { ChannelOwner, ChannelsRepository } from './repository.js';
 
@@ -24,6 +25,7 @@ export type ChannelsServiceDeps = {
 
 export const IMAGE_MESSAGES = {
   notImage: 'Please choose a PNG, JPEG or WebP image.',
+  tooManyPixels: `The image must be at most ${CHANNEL_IMAGE_MAX_PIXELS / 1e6} megapixels.`,
   tooLarge: 'The image must be 5 MB or smaller.',
   missing: 'Please choose an image.',
 } as const;
@@ -92,12 +94,17 @@ export function channelsService({ channels, races, users, images, counts }: Chan
       return updated;
     },
 
-    /** Stores a new channel image (PNG, JPEG or WebP by content) and drops the previous one. */
+    /**
+     * Stores a new channel image (PNG, JPEG or WebP by content, decoded and encoded anew) and
+     * drops the previous one.
+     */
     async setImage(user: UserRow, bytes: Uint8Array): Promise<UserRow> {
       if (bytes.length > CHANNEL_IMAGE_MAX_BYTES) throw new HttpError(413, IMAGE_MESSAGES.tooLarge);
       const type = sniffImage(bytes);
       if (!type) throw badRequest(IMAGE_MESSAGES.notImage);
-      const url = await images.save(user.id, bytes, type);
+      const clean = await images.reencode(bytes, type);
+      if (!clean.ok) throw badRequest(IMAGE_MESSAGES[clean.reason]);
+      const url = await images.save(user.id, clean.bytes, type);
       const updated = await users.update(user.id, { channelImage: url });
       if (!updated) {
         await images.remove(url);

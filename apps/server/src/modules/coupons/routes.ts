@@ -15,10 +15,11 @@ import {
   couponOrInputFailureSchema,
 } from './schema.js';
 import { toCoupon } from './presenter.js';
+import type { authRateLimits } from '../accounts/rate-limits.js';
 import type { CouponsService } from './service.js';
 
 export const couponsRoutes =
-  (coupons: CouponsService): FastifyPluginAsyncZod =>
+  (coupons: CouponsService, limit: ReturnType<typeof authRateLimits>): FastifyPluginAsyncZod =>
   async (app) => {
     app.post(
       '/coupon/create',
@@ -59,12 +60,15 @@ export const couponsRoutes =
             403: failureSchema,
             404: couponFailureSchema,
             409: couponFailureSchema,
+            429: failureSchema,
           },
         },
         preValidation: async (req) => void requireUser(req),
       },
       async (req, reply) => {
         const me = requireUser(req);
+        // Every try counts, per member and per address, so codes cannot be guessed quickly.
+        await limit('coupon', req.ip, `member:${me.id}`);
         if (req.body.user_id !== me.id && !me.admin) {
           throw forbidden('You may only redeem a code for yourself.');
         }

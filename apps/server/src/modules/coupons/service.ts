@@ -20,6 +20,10 @@ export type GrantOutcome =
   | { ok: true; user: UserRow; until: Date }
   | { ok: false; code: CouponError; complimentaryAccess: boolean };
 
+/** Within its dates and not used up (claimEntry is what holds under concurrency). */
+const redeemable = (c: CouponRow, now: Date) =>
+  now >= c.startDate && now <= c.endDate && c.entries < c.maxEntries;
+
 /** Thrown inside the grant transaction to roll it back with the reason. */
 class GrantRefused extends Error {
   constructor(readonly code: CouponError) {
@@ -60,10 +64,9 @@ export function couponsService(d: { db: Db; coupons: CouponsRepository; users: U
         code: c,
         complimentaryAccess: target?.complimentaryAccess ?? false,
       });
-      if (!coupon) return refuse('invalid-code');
-      if (now < coupon.startDate || now > coupon.endDate) return refuse('coupon-out-of-date');
-      // A cheap early answer; claimEntry below is what holds under concurrency.
-      if (coupon.entries >= coupon.maxEntries) return refuse('coupon-reached-max');
+      // Unknown, not yet or no longer valid, and used-up codes answer alike: someone guessing
+      // codes must not learn which ones exist (issue 10; docs/decisions.md).
+      if (!coupon || !redeemable(coupon, now)) return refuse('invalid-code');
       if (!target) return refuse('user-does-not-exist');
 
       const grants = couponGrants(coupon);
@@ -86,7 +89,7 @@ export function couponsService(d: { db: Db; coupons: CouponsRepository; users: U
             grantedUntil: until,
           });
           if (!redeemed) throw new GrantRefused('already-comp');
-          if (!(await claimEntry(tx, coupon.id))) throw new GrantRefused('coupon-reached-max');
+          if (!(await claimEntry(tx, coupon.id))) throw new GrantRefused('invalid-code');
           return applied.user;
         });
         return { ok: true, user, until };

@@ -85,6 +85,7 @@ export function mediaService(deps: {
       const access = mediaAccess(viewer, race, mode, now);
       if (!access.allowed) throw forbidden(access.message);
       const grant: MediaGrant = {
+        use: 'play',
         raceId: race.id,
         mediaKey: race.mediaKey,
         quality: access.quality,
@@ -113,6 +114,8 @@ export function mediaService(deps: {
       const contentType = contentTypeOf(file);
       const asFile = { kind: 'file' as const, key, contentType, grant };
       if (what.kind === 'image') return asFile;
+      // A card's image link must not open the stream it sits beside (the paywall hole of issue 10).
+      if (grant.use !== 'play') throw forbidden('This link opens the video’s images only.');
 
       const cap = grant.maxSeconds;
       const renditions = grant.quality === 'hd' ? [] : await renditionsOf(grant);

@@ -2,11 +2,20 @@ import { signedJson } from '../../lib/signed-json.js';
 import type { MediaQuality } from '@ridealong/contracts';
 
 /**
- * What a signed media URL allows: one video's folder, up to a quality, up to a time in the
- * video (previews), until it expires. The token sits in the path (/media/{token}/{file}) so
- * the relative segment URLs inside HLS and DASH manifests carry it without rewriting.
+ * What a token is for: `image` (a card's poster or thumbnails, signed for anyone who sees the
+ * card) opens the video's images and nothing else; `play` opens the stream a playback call
+ * decided for one viewer and one use (a 600 s preview or the whole video).
+ */
+export type MediaUse = 'image' | 'play';
+
+/**
+ * What a signed media URL allows: one video's folder, for one use, up to a quality, up to a
+ * time in the video (previews), until it expires. The token sits in the path
+ * (/media/{token}/{file}) so the relative segment URLs inside HLS and DASH manifests carry it
+ * without rewriting.
  */
 export type MediaGrant = {
+  use: MediaUse;
   raceId: number;
   /** Storage folder of the packaged stream. */
   mediaKey: string;
@@ -27,12 +36,20 @@ export type MediaSigner = {
   expiry: (ttlSeconds: number, nowMs?: number) => number;
 };
 
-type Packed = { r: number; k: string; q: MediaQuality; m: number | null; e: number };
+type Packed = {
+  u: 'i' | 'p';
+  r: number;
+  k: string;
+  q: MediaQuality;
+  m: number | null;
+  e: number;
+};
 
 export function mediaSigner(secret: string): MediaSigner {
   const sealed = signedJson(secret);
   const sign = (g: MediaGrant) =>
     sealed.seal({
+      u: g.use === 'play' ? 'p' : 'i',
       r: g.raceId,
       k: g.mediaKey,
       q: g.quality,
@@ -46,7 +63,11 @@ export function mediaSigner(secret: string): MediaSigner {
       if (!p || typeof p.e !== 'number' || p.e * 1000 < nowMs) return null;
       if (typeof p.r !== 'number' || typeof p.k !== 'string' || (p.q !== 'hd' && p.q !== 'sd'))
         return null;
-      return { raceId: p.r, mediaKey: p.k, quality: p.q, maxSeconds: p.m ?? null, expiresAt: p.e };
+      // Tokens signed before uses existed (every one of them a card's poster link, or a stream
+      // link that had leaked through one) open images only.
+      const use: MediaUse = p.u === 'p' ? 'play' : 'image';
+      const maxSeconds = typeof p.m === 'number' ? p.m : null;
+      return { use, raceId: p.r, mediaKey: p.k, quality: p.q, maxSeconds, expiresAt: p.e };
     },
     url: (g, file) => `/media/${sign(g)}/${file.split('/').map(encodeURIComponent).join('/')}`,
     expiry: (ttl, nowMs = Date.now()) => Math.ceil((nowMs / 1000 + ttl) / 3600) * 3600,

@@ -8,8 +8,9 @@ export type RaceWithOwner = {
 };
 
 /**
- * The signed path of a ready video's poster (SD grant, no time cap: anyone may see a card), or
- * null while there is none. Cards, activities and channels all sign it this way.
+ * The signed path of a ready video's poster, or null while there is none. Anyone may see a card,
+ * so the token is an image grant: it opens the video's images and never its stream. Cards,
+ * activities and channels all sign it this way.
  */
 export function signedPosterPath(
   race: Pick<RaceRow, 'id' | 'status' | 'mediaKey' | 'posterFile'>,
@@ -18,6 +19,7 @@ export function signedPosterPath(
   if (race.status !== 'ready' || !race.mediaKey || !race.posterFile) return null;
   return signer.url(
     {
+      use: 'image',
       raceId: race.id,
       mediaKey: race.mediaKey,
       quality: 'sd',

@@ -1,7 +1,20 @@
-import { and, eq, getTableColumns, gte, inArray, lt, lte, ne, sql, type SQL } from 'drizzle-orm';
+import {
+  and,
+  desc,
+  eq,
+  getTableColumns,
+  gte,
+  inArray,
+  isNull,
+  lt,
+  lte,
+  ne,
+  sql,
+  type SQL,
+} from 'drizzle-orm';
 import { DEMO_VIDEO_URL } from '@ridealong/contracts';
 import type { Db } from '../../db/client.js';
-import { races, users, type RaceRow } from '../../db/schema.js';
+import { races, tracks, users, type RaceRow } from '../../db/schema.js';
 import type { RaceWithOwner } from './presenter.js';
 
 /** Every column but the search vector, which is large and only ever read by the database. */
@@ -164,6 +177,43 @@ export function racesRepository(db: Db) {
         .where(eq(races.id, id))
         .returning({ id: races.id });
       return rows.length > 0;
+    },
+
+    /** The member's ride of a video ended (last pushed or saved) since `since`, unused first. */
+    async rideForDurationReport(raceId: number, userId: number, since: Date) {
+      const [row] = await db
+        .select({
+          id: tracks.id,
+          lastElapsedTime: tracks.lastElapsedTime,
+          durationReportedAt: tracks.durationReportedAt,
+        })
+        .from(tracks)
+        .where(
+          and(eq(tracks.raceId, raceId), eq(tracks.userId, userId), gte(tracks.updatedAt, since)),
+        )
+        .orderBy(sql`${tracks.durationReportedAt} is null desc`, desc(tracks.updatedAt))
+        .limit(1);
+      return row ?? null;
+    },
+
+    /**
+     * Marks the ride as having reported and sets the duration, in one transaction; false when
+     * the ride had reported meanwhile (two reports at once count once).
+     */
+    async applyReportedDuration(raceId: number, trackId: number, seconds: number) {
+      return db.transaction(async (tx) => {
+        const marked = await tx
+          .update(tracks)
+          .set({ durationReportedAt: new Date() })
+          .where(and(eq(tracks.id, trackId), isNull(tracks.durationReportedAt)))
+          .returning({ id: tracks.id });
+        if (marked.length === 0) return false;
+        await tx
+          .update(races)
+          .set({ duration: seconds, updatedAt: new Date() })
+          .where(eq(races.id, raceId));
+        return true;
+      });
     },
 
     /** Deletes the row; its files, slope points and uploads go with it (foreign key cascades). */

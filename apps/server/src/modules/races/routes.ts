@@ -102,8 +102,11 @@ export const racesRoutes =
           },
         },
         async (req) => {
-          requireUser(req);
-          const duration = await races.changeDuration(req.body.race_id, req.body.new_duration);
+          const duration = await races.changeDuration(
+            requireUser(req),
+            req.body.race_id,
+            req.body.new_duration,
+          );
           return { status: 'success' as const, duration };
         },
       );

@@ -1,5 +1,11 @@
 import { describe, expect, it } from 'vitest';
-import { acceptsDurationChange, canManageRace, DEEP_OFFSET, pageWindow } from './rules.js';
+import {
+  acceptsDurationChange,
+  canManageRace,
+  DEEP_OFFSET,
+  durationReportVerdict,
+  pageWindow,
+} from './rules.js';
 
 describe('canManageRace', () => {
   it('lets the owner and admins in, nobody else', () => {
@@ -22,6 +28,33 @@ describe('acceptsDurationChange', () => {
     expect(acceptsDurationChange(1000, 1100)).toBe(false);
     expect(acceptsDurationChange(1000, 850)).toBe(false);
     expect(acceptsDurationChange(1000, 10_000)).toBe(false);
+  });
+});
+
+describe('durationReportVerdict', () => {
+  const ride = (lastElapsedTime: number | null, durationReportedAt: Date | null = null) => ({
+    lastElapsedTime,
+    durationReportedAt,
+  });
+
+  it('takes a ride that reached the reported end, within 1 % or 5 s', () => {
+    expect(durationReportVerdict(ride(1009), 1010)).toEqual({ ok: true });
+    expect(durationReportVerdict(ride(1000), 1010)).toEqual({ ok: true });
+    expect(durationReportVerdict(ride(60), 64)).toEqual({ ok: true });
+  });
+
+  it('refuses without a ride, a ride that already reported, or one that ended elsewhere', () => {
+    expect(durationReportVerdict(null, 100)).toMatchObject({ ok: false, reason: 'no-ride' });
+    expect(durationReportVerdict(ride(null), 100)).toMatchObject({ reason: 'no-ride' });
+    expect(durationReportVerdict(ride(100, new Date()), 100)).toMatchObject({
+      reason: 'reported',
+    });
+    expect(durationReportVerdict(ride(500), 1000)).toEqual({
+      ok: false,
+      reason: 'mismatch',
+      message: 'Your ride ended at 500 s of this video, not at 1000 s.',
+    });
+    expect(durationReportVerdict(ride(6), 12)).toMatchObject({ reason: 'mismatch' });
   });
 });
 

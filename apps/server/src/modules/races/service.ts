@@ -4,7 +4,14 @@ import { badRequest, forbidden, notFound } from '../../http/errors.js';
 import type { ListingCounts } from './listing-counts.js';
 import type { RaceWithOwner } from './presenter.js';
 import type { ListingFilter, RacesRepository } from './repository.js';
-import { acceptsDurationChange, canManageRace, DEEP_OFFSET, pageWindow } from './rules.js';
+import {
+  acceptsDurationChange,
+  canManageRace,
+  DEEP_OFFSET,
+  DURATION_REPORT,
+  durationReportVerdict,
+  pageWindow,
+} from './rules.js';
 import { prefixTsquery, searchWords } from './search-terms.js';
 
 export type RacesServiceDeps = {
@@ -13,11 +20,17 @@ export type RacesServiceDeps = {
   counts: ListingCounts;
   /** Removes a video's stored media (stream folder, uploaded sources); missing files are fine. */
   removeMedia: (race: RaceRow) => Promise<void>;
+  now?: () => Date;
 };
 
 export type Viewer = Pick<UserRow, 'id' | 'admin'> | null;
 
-export function racesService({ repo, counts, removeMedia }: RacesServiceDeps) {
+export function racesService({
+  repo,
+  counts,
+  removeMedia,
+  now = () => new Date(),
+}: RacesServiceDeps) {
   /** The video to change, if `user` may change it: 404 unknown, 403 someone else's. */
   const managed = async (
     user: Pick<UserRow, 'id' | 'admin'>,
@@ -104,14 +117,36 @@ export function racesService({ repo, counts, removeMedia }: RacesServiceDeps) {
       });
     },
 
-    /** POST /races/change-duration/: any rider may correct it, within acceptsDurationChange. */
-    async changeDuration(raceId: number, seconds: number): Promise<number> {
+    /**
+     * POST /races/change-duration/: the owner or an admin directly; anyone else through their
+     * own ride that just reached the reported end, once per ride (rules.ts). Both within
+     * acceptsDurationChange.
+     */
+    async changeDuration(
+      user: Pick<UserRow, 'id' | 'admin'>,
+      raceId: number,
+      seconds: number,
+    ): Promise<number> {
       const found = await repo.findById(raceId);
       if (!found) throw notFound('Video not found.');
-      if (!acceptsDurationChange(found.race.duration, seconds)) {
-        throw badRequest('The new duration is too far from the video’s duration.');
+      const tooFar = () => badRequest('The new duration is too far from the video’s duration.');
+      if (canManageRace(user, found.race)) {
+        if (!acceptsDurationChange(found.race.duration, seconds)) throw tooFar();
+        await repo.update(raceId, { duration: seconds });
+      } else {
+        const since = new Date(now().getTime() - DURATION_REPORT.recentMs);
+        const ride = await repo.rideForDurationReport(raceId, user.id, since);
+        const verdict = durationReportVerdict(ride, seconds);
+        if (!verdict.ok) {
+          throw verdict.reason === 'mismatch'
+            ? badRequest(verdict.message)
+            : forbidden(verdict.message);
+        }
+        if (!acceptsDurationChange(found.race.duration, seconds)) throw tooFar();
+        if (!ride || !(await repo.applyReportedDuration(raceId, ride.id, seconds))) {
+          throw forbidden('Your ride of this video has already reported its duration.');
+        }
       }
-      await repo.update(raceId, { duration: seconds });
       counts.invalidate();
       return seconds;
     },

@@ -6,16 +6,25 @@ import {
   type RideClientToServer,
   type RideServerToClient,
 } from '@ridealong/contracts';
+import type { SessionRevocation } from '../accounts/revocations.js';
 import type { SessionStore } from '../accounts/sessions.js';
 import { registerRideHandlers, type RideSocketData } from './handlers.js';
 import type { RideService } from './service.js';
+
+/** The session a socket was opened with: it ends with that session. */
+type SessionData = { session: { tokenHash: string; userId: number } };
 
 type RideServer = Server<
   RideClientToServer,
   RideServerToClient,
   Record<string, never>,
-  RideSocketData
+  RideSocketData & SessionData
 >;
+
+export const SESSION_ENDED_MESSAGE = 'Your session has ended. Please log in again.';
+
+const endedBy = (r: SessionRevocation, s: SessionData['session']) =>
+  r.kind === 'session' ? r.tokenHash === s.tokenHash : r.userId === s.userId;
 
 /**
  * Socket.IO on the app's HTTP server (default path /socket.io): the `/ride` namespace,
@@ -27,6 +36,7 @@ export function rideChannel(deps: {
   log: FastifyBaseLogger;
 }) {
   let io: RideServer | null = null;
+  let unsubscribe: (() => void) | null = null;
   return {
     attach(server: HttpServer): void {
       io = new Server(server, { serveClient: false });
@@ -40,10 +50,11 @@ export function rideChannel(deps: {
             ? auth.token
             : '';
         if (!token || token.length > 200) return next(new Error('Please log in.'));
-        deps.sessions.resolve(token).then(
-          (user) => {
-            if (!user) return next(new Error('Please log in.'));
-            socket.data.rider = { id: user.id };
+        deps.sessions.live(token).then(
+          (live) => {
+            if (!live) return next(new Error('Please log in.'));
+            socket.data.rider = { id: live.user.id };
+            socket.data.session = { tokenHash: live.tokenHash, userId: live.user.id };
             next();
           },
           (err: unknown) => {
@@ -53,9 +64,19 @@ export function rideChannel(deps: {
         );
       });
       ride.on('connection', (socket) => registerRideHandlers(socket, deps.service, deps.log));
+      // Logout and password resets end the session's rides now, not at the next reconnect.
+      unsubscribe = deps.sessions.revocations.subscribe((r) => {
+        for (const socket of ride.sockets.values()) {
+          if (!endedBy(r, socket.data.session)) continue;
+          socket.emit('ride-error', { event: 'session', message: SESSION_ENDED_MESSAGE });
+          socket.disconnect(true);
+        }
+      });
     },
     /** Ends every ride connection so the HTTP server can close; the server itself is Fastify's. */
     close(): void {
+      unsubscribe?.();
+      unsubscribe = null;
       if (!io) return;
       io.of(RIDE_NAMESPACE).local.disconnectSockets(true);
       io.engine.close();

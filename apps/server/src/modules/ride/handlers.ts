@@ -11,6 +11,7 @@ import {
   type RideAck,
   type RideClientToServer,
   type RideServerToClient,
+  unstorableTextMessage,
 } from '@ridealong/contracts';
 import { RideError, zodMessage } from './errors.js';
 import type { Rider, RideService } from './service.js';
@@ -24,6 +25,9 @@ export type RideSocket = Socket<
 >;
 
 function parse<S extends z.ZodType>(schema: S, payload: unknown): z.output<S> {
+  // Text the database cannot store (U+0000) is refused before anything reads the payload.
+  const unstorable = unstorableTextMessage('', payload);
+  if (unstorable) throw new RideError(unstorable);
   const result = schema.safeParse(payload);
   if (!result.success) throw new RideError(zodMessage(result.error));
   return result.data;

@@ -1,4 +1,4 @@
-import { and, asc, between, eq, sql } from 'drizzle-orm';
+import { and, asc, between, eq } from 'drizzle-orm';
 import type { z } from 'zod';
 import type {
   ControlResponse,
@@ -15,13 +15,15 @@ import type {
   stopTrackSchema,
 } from '@ridealong/contracts';
 import type { Db } from '../../db/client.js';
-import { raceSlopePoints, tracks, type TrackRow } from '../../db/schema.js';
+import { races as racesTable, raceSlopePoints, tracks, type TrackRow } from '../../db/schema.js';
 import type { MediaSigner } from '../media/signing.js';
 import type { RaceWithOwner } from '../races/presenter.js';
 import { racesRepository } from '../races/repository.js';
 import { deleteTrack, saveTrack } from '../tracks/lifecycle.js';
+import { pointsRepository } from '../tracks/points-repository.js';
 import { presentTrack } from '../tracks/presenter.js';
 import { tracksRepository } from '../tracks/repository.js';
+import { batchProblem } from '../tracks/ride-bounds.js';
 import { controlEntries, controlWindow } from './controls.js';
 import { RideError } from './errors.js';
 import { historyAt } from './history.js';
@@ -36,7 +38,7 @@ const sameRider = (rider: Rider, claimed: number) => {
 };
 
 /** The /ride channel's rules; one function per client event. */
-export function rideService(db: Db, signer: MediaSigner) {
+export function rideService(db: Db, signer: MediaSigner, now: () => Date = () => new Date()) {
   const races = racesRepository(db);
   const repo = tracksRepository(db);
 
@@ -117,18 +119,18 @@ export function rideService(db: Db, signer: MediaSigner) {
       return { start: input.elapsed_time, leaderboard };
     },
 
-    /** Stores a batch idempotently: a second already stored stays as it was first stored. */
+    /**
+     * Stores a batch idempotently: a second already stored stays as it was first stored. A
+     * batch beyond what the video and the clock allow (tracks/ride-bounds.ts) is refused whole.
+     */
     async pushPoints(rider: Rider, input: In<typeof pushPointsSchema>): Promise<PointsPushed> {
       const rows = pointRows(input.track_id, input.points);
-      const last = rows.at(-1)?.elapsedTime ?? -1;
       const stored = await db.transaction(async (tx) => {
         // Taking the row lock first: a stop-track saving this ride waits, or has already won.
         const [open] = await tx
-          .update(tracks)
-          .set({
-            lastElapsedTime: sql`greatest(coalesce(${tracks.lastElapsedTime}, -1), ${last})`,
-            updatedAt: new Date(),
-          })
+          .select({ createdAt: tracks.createdAt, duration: racesTable.duration })
+          .from(tracks)
+          .leftJoin(racesTable, eq(racesTable.id, tracks.raceId))
           .where(
             and(
               eq(tracks.id, input.track_id),
@@ -136,8 +138,20 @@ export function rideService(db: Db, signer: MediaSigner) {
               eq(tracks.status, 'recording'),
             ),
           )
-          .returning({ id: tracks.id });
+          .for('update', { of: tracks });
         if (!open) return null;
+        const first = rows[0];
+        if (!first) return [];
+        const points = pointsRepository(tx);
+        const problem = batchProblem(rows, {
+          videoDuration: open.duration ?? 0,
+          createdAt: open.createdAt,
+          now: now(),
+          firstStored: (await points.edges(input.track_id))?.first.elapsedTime ?? null,
+          before: await points.before(input.track_id, first.elapsedTime),
+        });
+        if (problem) throw new RideError(problem);
+        await tracksRepository(tx).advance(input.track_id, rows.at(-1)?.elapsedTime ?? -1);
         await tracksRepository(tx).insertPoints(rows);
         return rows.map((r) => r.elapsedTime);
       });
@@ -159,7 +173,7 @@ export function rideService(db: Db, signer: MediaSigner) {
         await deleteTrack(db, track.id);
         return { track_id: track.id, saved: false, track: null };
       }
-      const outcome = await saveTrack(db, track.id);
+      const outcome = await saveTrack(db, track.id, now);
       if (outcome.kind === 'empty') throw new RideError('Nothing was recorded for this ride.');
       if (outcome.kind === 'missing') throw new RideError('This ride was not found.');
       const withRace = await repo.withRace(track.id);

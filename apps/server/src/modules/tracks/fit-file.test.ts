@@ -30,8 +30,8 @@ describe('FIT activity file', () => {
     expect(kinds.length).toBe(points.length + 6);
   });
 
-  it('decodes with the SDK: intact, cycling / virtual activity, one record per second', () => {
-    const bytes = encodeFit(fitMessages(track, points));
+  it('decodes with the SDK: intact, cycling / virtual activity, one record per second', async () => {
+    const bytes = await encodeFit(fitMessages(track, points));
     const decoder = new Decoder(Stream.fromByteArray(Array.from(bytes)));
     expect(decoder.isFIT()).toBe(true);
     expect(decoder.checkIntegrity()).toBe(true);
@@ -50,6 +50,21 @@ describe('FIT activity file', () => {
     expect(messages.lapMesgs).toHaveLength(1);
     expect(messages.activityMesgs?.[0]?.numSessions).toBe(1);
     expect(messages.eventMesgs?.map((e) => e.eventType)).toEqual(['start', 'stopAll']);
+  });
+
+  it('encodes in slices of time, yielding between them', async () => {
+    const long = Array.from({ length: 300 }, (_, s) => ({ ...points[0]!, elapsedTime: s }));
+    let turns = 0;
+    const count = async () => {
+      turns += 1;
+    };
+    // A budget of 0 ms yields after every message; the file is the same.
+    const sliced = await encodeFit(fitMessages(track, long), count, 0);
+    expect(turns).toBe(long.length + 6);
+    expect(sliced).toEqual(await encodeFit(fitMessages(track, long), count, 1e9));
+    const decoder = new Decoder(Stream.fromByteArray(Array.from(sliced)));
+    expect(decoder.checkIntegrity()).toBe(true);
+    expect(decoder.read().messages.recordMesgs).toHaveLength(long.length);
   });
 
   it('names the download after the ride', () => {

@@ -100,10 +100,28 @@ export function fitMessages(track: FitTrack, points: readonly PointValues[]): Fi
   ];
 }
 
-/** The FIT file's bytes. */
-export function encodeFit(messages: readonly FitMessage[]): Uint8Array {
+/** Milliseconds of encoding between turns of the event loop. */
+export const FIT_SLICE_MS = 8;
+
+/**
+ * The FIT file's bytes. The SDK's encoder costs 20-500 µs a message (slowest before the JIT has
+ * warmed up), so a long ride (one record per second) is encoded in slices of about
+ * `sliceMs` with a turn of the loop between them.
+ */
+export async function encodeFit(
+  messages: readonly FitMessage[],
+  breathe: () => Promise<void> = () => new Promise((resolve) => setImmediate(resolve)),
+  sliceMs = FIT_SLICE_MS,
+): Promise<Uint8Array> {
   const encoder = new Encoder();
-  for (const m of messages) encoder.writeMesg(m);
+  let sliceStart = performance.now();
+  for (const m of messages) {
+    encoder.writeMesg(m);
+    if (performance.now() - sliceStart >= sliceMs) {
+      await breathe();
+      sliceStart = performance.now();
+    }
+  }
   return encoder.close();
 }
 

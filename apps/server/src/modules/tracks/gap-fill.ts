@@ -1,3 +1,5 @@
+import { RIDE_BOUNDS } from './ride-bounds.js';
+
 /** The values of one stored second of a ride (a track point without its track). */
 export type PointValues = {
   elapsedTime: number;
@@ -10,28 +12,11 @@ export type PointValues = {
   recordedAt: Date;
 };
 
-/**
- * The rows that make a ride one row per second from its first to its last point: each missing
- * second carries the previous point forward (its recorded time moved on by the gap). The
- * history leaderboard then finds every ride at any second by exact equality.
- * `points` must be sorted by elapsedTime without duplicates.
- */
-export function missingSeconds(points: readonly PointValues[]): PointValues[] {
-  const out: PointValues[] = [];
-  for (let i = 1; i < points.length; i++) {
-    const prev = points[i - 1]!;
-    const next = points[i]!;
-    for (let s = prev.elapsedTime + 1; s < next.elapsedTime; s++) {
-      const gap = s - prev.elapsedTime;
-      out.push({
-        ...prev,
-        elapsedTime: s,
-        recordedAt: new Date(prev.recordedAt.getTime() + gap * 1000),
-      });
-    }
-  }
-  return out;
-}
+/** The end points of a ride: all its totals need (the gaps are filled in SQL, see lifecycle). */
+export type RideEdges = {
+  first: Pick<PointValues, 'elapsedTime'>;
+  last: Pick<PointValues, 'elapsedTime' | 'distance' | 'accumulatedPower'>;
+};
 
 export type RideTotals = {
   /** Metres: the last point's distance. */
@@ -43,15 +28,27 @@ export type RideTotals = {
   lastElapsedTime: number;
 };
 
-/** A ride's totals from its sorted points, or null when nothing was recorded. */
-export function rideTotals(points: readonly PointValues[]): RideTotals | null {
-  const first = points[0];
-  const last = points.at(-1);
-  if (!first || !last) return null;
+/** A ride's totals from its first and last points. */
+export function rideTotals({ first, last }: RideEdges): RideTotals {
   return {
     totalDistance: last.distance,
     duration: last.elapsedTime - first.elapsedTime + 1,
     accumulatedPower: last.accumulatedPower,
     lastElapsedTime: last.elapsedTime,
+  };
+}
+
+/**
+ * Totals as the stats may count them: no faster than the top speed over the time since the
+ * ride was opened (`wallSeconds`), no more power than the top power each second. Pushes are
+ * refused beyond these already; this also holds for rides recorded before the rules.
+ */
+export function boundedTotals(totals: RideTotals, wallSeconds: number): RideTotals {
+  const duration = Math.max(1, Math.min(totals.duration, wallSeconds));
+  return {
+    ...totals,
+    duration,
+    totalDistance: Math.min(totals.totalDistance, RIDE_BOUNDS.maxSpeedMps * wallSeconds),
+    accumulatedPower: Math.min(totals.accumulatedPower, RIDE_BOUNDS.maxPowerWatts * duration),
   };
 }

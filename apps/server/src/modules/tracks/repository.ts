@@ -8,7 +8,6 @@ import {
   type RaceRow,
   type TrackRow,
 } from '../../db/schema.js';
-import type { PointValues } from './gap-fill.js';
 
 export type TrackWithRace = {
   track: TrackRow;
@@ -66,28 +65,6 @@ export function tracksRepository(db: Db) {
           updatedAt: new Date(),
         })
         .where(eq(tracks.id, trackId));
-    },
-
-    async points(trackId: number): Promise<PointValues[]> {
-      return db
-        .select({
-          elapsedTime: trackPoints.elapsedTime,
-          accumulatedPower: trackPoints.accumulatedPower,
-          power: trackPoints.power,
-          heartRate: trackPoints.heartRate,
-          cadence: trackPoints.cadence,
-          distance: trackPoints.distance,
-          speed: trackPoints.speed,
-          recordedAt: trackPoints.recordedAt,
-        })
-        .from(trackPoints)
-        .where(eq(trackPoints.trackId, trackId))
-        .orderBy(asc(trackPoints.elapsedTime));
-    },
-
-    /** Puts the ride's points into the video's history (the history index holds saved rides). */
-    async publishPoints(trackId: number, raceId: number | null): Promise<void> {
-      await db.update(trackPoints).set({ raceId }).where(eq(trackPoints.trackId, trackId));
     },
 
     async markSaved(

@@ -5,6 +5,7 @@ import { badRequest, forbidden, notFound } from '../../http/errors.js';
 import { encodeFit, fitFileName, fitMessages } from './fit-file.js';
 import { deleteTrack } from './lifecycle.js';
 import { isTimeZone, periodStarts } from './periods.js';
+import { pointsRepository } from './points-repository.js';
 import { tracksRepository, type TrackWithRace } from './repository.js';
 import { presentStats } from './stats.js';
 import { statsRepository } from './stats-repository.js';
@@ -57,8 +58,9 @@ export function tracksService(db: Db, now: () => Date = () => new Date()) {
     async fit(viewer: Viewer, id: number): Promise<{ fileName: string; bytes: Uint8Array }> {
       const track = await ownTrack(viewer, id, "export another member's activity");
       if (track.status !== 'saved') throw badRequest('This ride is still being recorded.');
-      const points = await repo.points(id);
-      return { fileName: fitFileName(track), bytes: encodeFit(fitMessages(track, points)) };
+      // Read and encoded in slices: a long ride never holds the event loop.
+      const points = await pointsRepository(db).allSliced(id);
+      return { fileName: fitFileName(track), bytes: await encodeFit(fitMessages(track, points)) };
     },
   };
 }

@@ -1,8 +1,3 @@
-import { createWriteStream } from 'node:fs';
-import { rm } from 'node:fs/promises';
-import path from 'node:path';
-import { pipeline } from 'node:stream/promises';
-import multipart, { type Multipart } from '@fastify/multipart';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import {
   createUploadResponseSchema,
@@ -14,6 +9,7 @@ import {
 import type { RaceRow, UserRow } from '../../db/schema.js';
 import { requireUser } from '../../http/auth.js';
 import { badRequest, forbidden, HttpError } from '../../http/errors.js';
+import { acceptMultipart, withMultipartForm, type MultipartRules } from '../../http/multipart.js';
 import type { Storage } from '../../lib/storage.js';
 import type { MediaSigner } from '../media/signing.js';
 import { presentRace } from '../races/presenter.js';
@@ -77,10 +73,18 @@ export const uploadsRoutes =
       },
     );
 
+    // The spec's form: a few text fields, then the video files in join order.
+    const formRules: MultipartRules = {
+      fileField: 'file',
+      maxFiles: 50,
+      maxFileBytes: deps.maxBytes,
+      tooLargeMessage: tooLarge(deps.maxBytes).message,
+      maxFields: 20,
+      maxFieldBytes: 20_000,
+    };
+    // Only this route takes multipart bodies (read by withMultipartForm, not by Fastify).
     await app.register(async (form) => {
-      await form.register(multipart, {
-        limits: { fileSize: deps.maxBytes, files: 50, fields: 20, fieldSize: 20_000, parts: 70 },
-      });
+      acceptMultipart(form);
       form.post(
         '/test-upload',
         {
@@ -92,12 +96,8 @@ export const uploadsRoutes =
         },
         async (req) => {
           const me = requireUser(req);
-          if (!req.isMultipart()) throw badRequest('Send the form as multipart/form-data.');
-          const dir = await deps.storage.tempDir('multipart');
-          try {
-            const { fields, files } = await readParts(req.parts(), dir).catch((err: unknown) => {
-              throw isTooLarge(err) ? tooLarge(deps.maxBytes) : err;
-            });
+          const scratch = () => deps.storage.tempDir('multipart');
+          return withMultipartForm(req, formRules, scratch, async ({ fields, files }) => {
             const parsed = parseMultipartFields(fields);
             if (!parsed.ok) throw badRequest(parsed.message);
             if (parsed.value.userId !== me.id) {
@@ -106,16 +106,11 @@ export const uploadsRoutes =
             if (files.length === 0) throw badRequest('body.file: Required');
             const race = await service.createFromFiles(me, parsed.value.form, files);
             return { race: present(race, me) };
-          } finally {
-            await rm(dir, { recursive: true, force: true });
-          }
+          });
         },
       );
     });
   };
-
-const isTooLarge = (err: unknown) =>
-  (err as { code?: unknown } | null)?.code === 'FST_REQ_FILE_TOO_LARGE';
 
 /** Same wording for tus and the form: the limit in GB (or MB for small limits). */
 export const tooLarge = (maxBytes: number) =>
@@ -123,27 +118,3 @@ export const tooLarge = (maxBytes: number) =>
     413,
     `Each file can be up to ${maxBytes >= 1e9 ? `${Math.floor(maxBytes / 1e9)} GB` : `${Math.max(1, Math.floor(maxBytes / 1e6))} MB`}.`,
   );
-
-type SavedFile = { path: string; name: string; size: number };
-
-/** Fields as strings; `file` parts streamed to disk in arrival order, which is the join order. */
-async function readParts(
-  parts: AsyncIterableIterator<Multipart>,
-  dir: string,
-): Promise<{ fields: Record<string, string>; files: SavedFile[] }> {
-  const fields: Record<string, string> = {};
-  const files: SavedFile[] = [];
-  for await (const part of parts) {
-    if (part.type === 'field') {
-      fields[part.fieldname] = String(part.value);
-    } else if (part.fieldname !== 'file') {
-      part.file.resume(); // not ours: drained and ignored
-    } else {
-      const target = path.join(dir, String(files.length));
-      const out = createWriteStream(target);
-      await pipeline(part.file, out);
-      files.push({ path: target, name: part.filename, size: out.bytesWritten });
-    }
-  }
-  return { fields, files };
-}

@@ -3,6 +3,12 @@ import path from 'node:path';
 import { FileStore } from '@tus/file-store';
 import { Server, type Upload } from '@tus/server';
 import type { FastifyPluginAsync, FastifyReply, FastifyRequest } from 'fastify';
+import {
+  idSchema,
+  MAX_UPLOAD_FILES,
+  pgIntParam,
+  unstorableTextMessage,
+} from '@ridealong/contracts';
 import type { UserRow } from '../../db/schema.js';
 import { requireUser } from '../../http/auth.js';
 import { HttpError, notFound } from '../../http/errors.js';
@@ -120,15 +126,20 @@ export function tusUploads(deps: {
         return { status_code: f.status_code, body: f.body, headers: JSON_TYPE };
       }
     },
+    // tus's own refusals (offset conflicts, unknown uploads) are plain text: answer in the API's shape.
     onResponseError(_req, err) {
-      return isTusFailure(err) ? undefined : asFailure(err);
+      if (!isTusFailure(err)) return asFailure(err);
+      return err.body.startsWith('{') ? undefined : failure(err.status_code, err.body.trim());
     },
   });
 
   const handle = async (req: FastifyRequest, reply: FastifyReply) => {
     // GET would download uploads; nobody needs that.
     if (req.method === 'GET') throw notFound();
-    if (req.method !== 'OPTIONS') users.set(req.raw, requireUser(req));
+    if (req.method !== 'OPTIONS') {
+      users.set(req.raw, requireUser(req));
+      protocolProblem(req);
+    }
     reply.hijack();
     await tus.handle(req.raw, reply.raw);
   };
@@ -145,6 +156,25 @@ export function tusUploads(deps: {
 
 const JSON_TYPE = { 'Content-Type': 'application/json' };
 
+/** Byte counts and offsets tus accepts: whole numbers a file can have. */
+const BYTE_COUNT = /^\d{1,15}$/;
+
+/**
+ * The protocol checks tus answers in plain text, answered here in the API's shape first: the
+ * version header, and byte counts that are whole numbers (not 1e20, -1 or text).
+ */
+function protocolProblem(req: FastifyRequest): void {
+  if (!req.headers['tus-resumable']) {
+    throw new HttpError(412, 'Tus-Resumable: send the tus protocol version (1.0.0).');
+  }
+  for (const name of ['upload-length', 'upload-offset'] as const) {
+    const value = req.headers[name];
+    if (value !== undefined && !(typeof value === 'string' && BYTE_COUNT.test(value))) {
+      throw new HttpError(400, `${name}: must be a whole number of bytes.`);
+    }
+  }
+}
+
 function isTusFailure(err: unknown): err is TusFailure {
   return (
     typeof err === 'object' &&
@@ -154,26 +184,32 @@ function isTusFailure(err: unknown): err is TusFailure {
   );
 }
 
-/** race_id, position and filename from Upload-Metadata, or a 400 naming the bad field. */
+/**
+ * race_id, position and filename from Upload-Metadata, or a 400 naming the bad field: text
+ * the database cannot store, an id beyond int4, a position beyond a video's files.
+ */
 export function readMetadata(upload: Pick<Upload, 'metadata'>): {
   raceId: number;
   position: number;
   filename: string;
 } {
   const m = upload.metadata ?? {};
-  const raceId = Number(m.race_id);
-  const position = Number(m.position);
-  if (!m.race_id || !Number.isInteger(raceId) || raceId <= 0) {
+  const unstorable = unstorableTextMessage('Upload-Metadata', m);
+  if (unstorable) throw failure(400, unstorable);
+  const raceId = idSchema.safeParse(m.race_id);
+  if (!m.race_id || !raceId.success) {
     throw failure(400, 'Upload-Metadata race_id: must be the id of your video.');
   }
-  if (
-    m.position === undefined ||
-    m.position === null ||
-    !Number.isInteger(position) ||
-    position < 0
-  ) {
-    throw failure(400, 'Upload-Metadata position: must be a whole number from 0.');
+  const position = pgIntParam(0, MAX_UPLOAD_FILES - 1).safeParse(m.position);
+  if (m.position === undefined || m.position === null || m.position === '' || !position.success) {
+    throw failure(
+      400,
+      `Upload-Metadata position: must be a whole number from 0 to ${MAX_UPLOAD_FILES - 1}.`,
+    );
   }
-  const filename = (m.filename ?? '').slice(0, 255);
-  return { raceId, position, filename };
+  // By code points, so a cut never leaves half of a surrogate pair.
+  const filename = Array.from(m.filename ?? '')
+    .slice(0, 255)
+    .join('');
+  return { raceId: raceId.data, position: position.data, filename };
 }

@@ -128,12 +128,15 @@ export function useRide(race: Race, videoRef: RefObject<HTMLVideoElement | null>
     if (!current || machine.phase !== 'paused') return;
     dispatch({ type: 'stop', discard });
     try {
+      const saved = await current.session.stop(discard);
       const ended = endedAt.current;
-      if (ended !== null && durationNeedsCorrection(race.duration, ended, RIDE.durationTolerance)) {
-        // The recorded duration is corrected; a refusal (not the owner) must not lose the ride.
+      const report =
+        ended !== null && durationNeedsCorrection(race.duration, ended, RIDE.durationTolerance);
+      if (saved?.saved && report) {
+        // After the save: the server takes a rider's report only from a ride that reached the
+        // end. A refusal must not hold up the ride.
         await changeRaceDuration(race.id, Math.max(1, Math.round(ended))).catch(() => undefined);
       }
-      const saved = await current.session.stop(discard);
       allowLeave();
       close();
       dispatch({ type: 'stopped' });

@@ -1,0 +1,178 @@
+import { randomUUID } from 'node:crypto';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { count, eq } from 'drizzle-orm';
+import { Decoder, Stream } from '@garmin/fitsdk';
+import type { RidePoint, UserStats } from '@ridealong/contracts';
+import { trackPoints, tracks } from '../src/db/schema.js';
+import { RIDE_BOUNDS } from '../src/modules/tracks/ride-bounds.js';
+import { backends, startServer, type TestServer } from './harness.js';
+import { json, member, video, type Member } from './races-fixtures.js';
+import { next, points, rideSockets, startedAgo, type RideClient } from './ride-fixtures.js';
+
+describe.each(backends)('the bounds of a ride on $name', (backend) => {
+  let s: TestServer;
+  let owner: Member;
+  const sockets = rideSockets(() => s);
+  beforeAll(async () => {
+    s = await startServer(backend);
+    owner = await member(s, { name: 'Owner' });
+  });
+  afterAll(async () => {
+    sockets.closeAll();
+    await s.close();
+  });
+
+  /** add-track on `race`: the track's id. */
+  const open = async (socket: RideClient, rider: Member, race: { id: number; url: string }) => {
+    const added = await socket.emitWithAck('add-track', {
+      race_id: race.id,
+      race_url: race.url,
+      user_id: rider.user.id,
+      client_ride_id: randomUUID(),
+    });
+    if (!added.ok) throw new Error(added.message);
+    return added.track_id;
+  };
+  const push = (socket: RideClient, trackId: number, batch: RidePoint[]) =>
+    socket.emitWithAck('push-points', { track_id: trackId, points: batch });
+  const stop = (socket: RideClient, rider: Member, race: { url: string }, trackId: number) =>
+    socket.emitWithAck('stop-track', {
+      discard_track: false,
+      raceUrl: race.url,
+      trackId,
+      userId: rider.user.id,
+    });
+  const stats = async (m: Member) =>
+    json<UserStats>(await s.get(`/api/v1/user/data?user_id=${m.user.id}`, m.token));
+  const storedCount = async (trackId: number) => {
+    const [row] = await s.database.db
+      .select({ n: count() })
+      .from(trackPoints)
+      .where(eq(trackPoints.trackId, trackId));
+    return row?.n ?? 0;
+  };
+
+  it('refuses the 24-hour ride of a 10-minute video, and leaves the stats untouched', async () => {
+    const rider = await member(s, { name: 'Dayrider' });
+    const race = await video(s, owner, { duration: 600 });
+    const socket = await sockets.connect(rider);
+    const trackId = await open(socket, rider, race);
+    // Even a day after add-track, the video allows no second past its end.
+    await startedAgo(s, 86_400)(trackId);
+    const [first, last] = [points(0, 0)[0]!, { ...points(0, 0)[0]!, elapsed_time: 86_399 }];
+    const refused = next(socket, 'ride-error');
+    expect(await push(socket, trackId, [first, last])).toEqual({
+      ok: false,
+      message: 'Second 86399 is past the end of this video (611 s at most).',
+    });
+    expect(await refused).toMatchObject({ event: 'push-points' });
+    expect(await storedCount(trackId)).toBe(0);
+    expect(await stop(socket, rider, race, trackId)).toEqual({
+      ok: false,
+      message: 'Nothing was recorded for this ride.',
+    });
+    const after = await stats(rider);
+    expect(after.processed_rides.allRides).toBe(0);
+    expect(after.processed_time.allTime).toBe(0);
+    expect(after.processed_distance.allDistance).toBe(0);
+  });
+
+  it('refuses more video than time since add-track, far-off times and impossible distance', async () => {
+    const rider = await member(s, { name: 'Hasty' });
+    const race = await video(s, owner, { duration: 600 });
+    const socket = await sockets.connect(rider);
+    const trackId = await open(socket, rider, race);
+    // Just opened: the whole video at once is 10 minutes too early.
+    expect(await push(socket, trackId, points(0, 599))).toEqual({
+      ok: false,
+      message: 'This ride began 0 s ago: it cannot be at second 599 yet.',
+    });
+    const stale = points(0, 9).map((p) => ({ ...p, timestamp: p.timestamp - 86_400_000 }));
+    expect(await push(socket, trackId, stale)).toMatchObject({
+      ok: false,
+      message: "The time of second 0 is off: please check this device's clock.",
+    });
+    const teleport = points(0, 9).map((p, i) => (i === 5 ? { ...p, distance: 5000 } : p));
+    expect(await push(socket, trackId, teleport)).toMatchObject({
+      ok: false,
+      message: 'The distance at second 5 is faster than can be ridden.',
+    });
+    expect(await storedCount(trackId)).toBe(0);
+    // The honest first seconds are taken, and again when re-sent.
+    expect(await push(socket, trackId, points(0, 9))).toMatchObject({ ok: true });
+    expect(await push(socket, trackId, points(0, 9))).toMatchObject({ ok: true });
+    expect(await storedCount(trackId)).toBe(10);
+  });
+
+  it('saves a full ride of a video to its end plus the tolerance as before, not a second more', async () => {
+    const rider = await member(s, { name: 'Steady' });
+    const race = await video(s, owner, { duration: 600, title: 'Full ride' });
+    const socket = await sockets.connect(rider);
+    const trackId = await open(socket, rider, race);
+    await startedAgo(s, 640)(trackId);
+    for (let from = 0; from <= 611; from += 100) {
+      const pushed = await push(socket, trackId, points(from, Math.min(611, from + 99)));
+      expect(pushed).toMatchObject({ ok: true });
+    }
+    expect(await push(socket, trackId, points(612, 612))).toMatchObject({
+      ok: false,
+      message: 'Second 612 is past the end of this video (611 s at most).',
+    });
+    const saved = await stop(socket, rider, race, trackId);
+    if (!saved.ok || !saved.track) throw new Error('not saved');
+    expect(saved.track).toMatchObject({
+      duration: 612,
+      total_distance: 611 * 8,
+      accumulated_power: 612 * 200,
+    });
+    expect(await storedCount(trackId)).toBe(612);
+    const after = await stats(rider);
+    expect(after.processed_rides.allRides).toBe(1);
+    expect(after.processed_time.allTime).toBe(10.2);
+    expect(after.processed_power.allPower).toBe(200);
+  });
+
+  it('answers /healthz within 100 ms while the longest ride allowed is saved and exported', async () => {
+    const rider = await member(s, { name: 'Ultra' });
+    const longest = RIDE_BOUNDS.maxRideSeconds;
+    const race = await video(s, owner, { duration: longest, title: 'Ultra' });
+    const socket = await sockets.connect(rider);
+    const trackId = await open(socket, rider, race);
+    await startedAgo(s, longest + 60)(trackId);
+    // Its first and last seconds only: the save fills every second between.
+    const ends = [points(0, 0)[0]!, points(longest, longest)[0]!];
+    expect(await push(socket, trackId, ends)).toMatchObject({ ok: true });
+
+    // A first answer before the work: the client's connection is not the work's cost.
+    expect((await s.get('/healthz')).status).toBe(200);
+    const latencies: number[] = [];
+    let busy = true;
+    const poll = (async () => {
+      while (busy) {
+        const started = performance.now();
+        const health = await s.get('/healthz');
+        latencies.push(performance.now() - started);
+        expect(health.status).toBe(200);
+        await new Promise((resolve) => setTimeout(resolve, 20));
+      }
+    })();
+    const work = (async () => {
+      const saved = await stop(socket, rider, race, trackId);
+      const fit = await s.get(`/api/v1/tracks/${trackId}/fit`, rider.token);
+      return { saved, fit: new Uint8Array(await fit.arrayBuffer()) };
+    })();
+    const { saved, fit } = await work.finally(() => {
+      busy = false;
+    });
+    await poll;
+
+    expect(saved).toMatchObject({ ok: true, track: { duration: longest + 1 } });
+    expect(await storedCount(trackId)).toBe(longest + 1);
+    const decoded = new Decoder(Stream.fromByteArray(Array.from(fit))).read();
+    expect(decoded.messages.recordMesgs).toHaveLength(longest + 1);
+    expect(latencies.length).toBeGreaterThan(5);
+    expect(Math.max(...latencies)).toBeLessThan(100);
+    const [row] = await s.database.db.select().from(tracks).where(eq(tracks.id, trackId));
+    expect(row?.status).toBe('saved');
+  });
+});
