@@ -12,7 +12,7 @@ import type { PublicConfig } from '@ridealong/contracts';
 import type { Config } from './config.js';
 import type { Database } from './db/client.js';
 import { installAuth } from './http/auth.js';
-import { installErrorHandler } from './http/error-handler.js';
+import { frameworkErrorAnswer, installErrorHandler } from './http/error-handler.js';
 import { clientErrorAnswer, installStorableTextGuard } from './http/storable-text.js';
 import { installSecurityHeaders } from './http/security-headers.js';
 import { installPublicMedia } from './http/public-media.js';
@@ -71,11 +71,17 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     // Signed tokens travel in paths (the local payment portal's); Fastify's default is 100.
     routerOptions: { maxParamLength: 512 },
     clientErrorHandler: clientErrorAnswer,
+    frameworkErrors: frameworkErrorAnswer,
+    // Behind a load balancer every client would share its address (and one rate-limit bucket).
+    trustProxy: config.trustProxy,
+    // Socket inactivity, not request length: a client gone quiet mid-body is cut off (freeing its
+    // upload's scratch files) while a slow upload that keeps sending is not. WebSockets opt out.
+    connectionTimeout: config.httpIdleTimeoutMs,
   }).withTypeProvider<ZodTypeProvider>();
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
   installErrorHandler(app);
-  installSecurityHeaders(app);
+  installSecurityHeaders(app.server);
   // Before the auth hook and every route: text the database cannot store is a 400 at the door.
   installStorableTextGuard(app);
 

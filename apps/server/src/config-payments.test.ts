@@ -25,6 +25,15 @@ describe('loadConfig: which payment provider may run', () => {
     expect(start).toThrow(/LOCAL_PAYMENTS: or set it to 'true'/);
   });
 
+  it('counts every NODE_ENV but development and test as production', () => {
+    for (const NODE_ENV of ['Production', 'production ', 'prod', 'staging', ' PRODUCTION']) {
+      expect(() => loadConfig({ NODE_ENV })).toThrow(/STRIPE_SECRET_KEY: required with NODE_ENV=/);
+    }
+    for (const NODE_ENV of ['Development', ' test ']) {
+      expect(loadConfig({ NODE_ENV }).localPayments).toBe(true);
+    }
+  });
+
   it('starts in production with Stripe, or with the local provider asked for by name', () => {
     expect(loadConfig({ NODE_ENV: 'production', ...STRIPE }).stripe?.secretKey).toBe('sk_live_1');
     expect(loadConfig({ NODE_ENV: 'production', LOCAL_PAYMENTS: 'true' })).toMatchObject({

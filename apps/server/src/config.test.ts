@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { ConfigError, loadConfig } from './config.js';
+import { ConfigError, loadConfig, trustProxyOf } from './config.js';
 
 describe('loadConfig', () => {
   it('has embedded defaults: port 8080, PGlite, outbox mail', () => {
@@ -41,5 +41,16 @@ describe('loadConfig', () => {
   ])('stops on %o naming %s', (env, name) => {
     expect(() => loadConfig(env)).toThrow(ConfigError);
     expect(() => loadConfig(env)).toThrow(new RegExp(`${name}:`));
+  });
+});
+
+describe('TRUST_PROXY', () => {
+  it('trusts nobody by default, else all hops, a number of hops or a list of proxies', () => {
+    expect(trustProxyOf(undefined)).toBe(false);
+    expect(trustProxyOf('false')).toBe(false);
+    expect(trustProxyOf('true')).toBe(true);
+    expect(trustProxyOf('2')).toBe(2);
+    expect(trustProxyOf('10.0.0.1, 10.1.0.0/16')).toEqual(['10.0.0.1', '10.1.0.0/16']);
+    expect(loadConfig({}).trustProxy).toBe(false);
   });
 });

@@ -20,10 +20,16 @@ const emailList = z
   });
 
 const envSchema = z.object({
-  /** Only 'production' matters: it turns the local payment provider off unless asked for. */
+  /** Anything but unset, development or test counts as production (see demoEnvironment). */
   NODE_ENV: z.string().optional(),
   PORT: z.coerce.number({ message: 'must be a number' }).int().min(0).max(65535).default(8080),
   HOST: z.string().min(1).default('0.0.0.0'),
+  HTTP_IDLE_TIMEOUT_SECONDS: positiveInt.default(60),
+  /**
+   * Who may say the client's address in X-Forwarded-For: 'true' (any hop), a number of proxy
+   * hops, or a comma-separated list of proxy addresses/CIDRs. Unset: nobody (the socket's peer).
+   */
+  TRUST_PROXY: z.string().max(2000).optional(),
   DATA_DIR: z.string().min(1).default('./data'),
   PUBLIC_URL: optionalUrl,
   DATABASE_URL: z
@@ -120,6 +126,13 @@ function stripeSettings(e: z.infer<typeof envSchema>): StripeSettings | null {
 export type Config = {
   port: number;
   host: string;
+  /**
+   * A connection that neither sends nor receives for this long is closed (a half-sent body
+   * would otherwise hold its scratch files forever); a slow but moving upload is not cut off.
+   */
+  httpIdleTimeoutMs: number;
+  /** Fastify's trustProxy: the proxies whose X-Forwarded-For names the client (rate limits). */
+  trustProxy: boolean | number | string[];
   dataDir: string;
   publicUrl: string;
   databaseUrl: string | null;
@@ -155,8 +168,8 @@ export type Config = {
   /** Stripe, or null for the built-in local (test) payment provider. */
   stripe: StripeSettings | null;
   /**
-   * Whether the local test provider may run when Stripe is not set (LOCAL_PAYMENTS; default on,
-   * off with NODE_ENV=production). Its pages give any member a paid plan for free.
+   * Whether the local test provider may run when Stripe is not set (LOCAL_PAYMENTS; default on
+   * only without NODE_ENV or with development/test). Its pages give any member a paid plan for free.
    */
   localPayments: boolean;
 };
@@ -183,11 +196,13 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
   }
   const dataDir = path.resolve(e.DATA_DIR);
   const stripe = stripeSettings(e);
-  const localPayments = e.LOCAL_PAYMENTS ?? e.NODE_ENV !== 'production';
+  const localPayments = e.LOCAL_PAYMENTS ?? demoEnvironment(e.NODE_ENV);
   if (!stripe && !localPayments) throw new ConfigError(paymentsMissing(e.NODE_ENV));
   return {
     port: e.PORT,
     host: e.HOST,
+    httpIdleTimeoutMs: e.HTTP_IDLE_TIMEOUT_SECONDS * 1000,
+    trustProxy: trustProxyOf(e.TRUST_PROXY),
     dataDir,
     publicUrl: (e.PUBLIC_URL ?? `http://localhost:${e.PORT}`).replace(/\/$/, ''),
     databaseUrl: e.DATABASE_URL ?? null,
@@ -232,11 +247,33 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
 
 /** A server that would hand out plans for free must be told so: Stripe, or LOCAL_PAYMENTS=true. */
 function paymentsMissing(nodeEnv: string | undefined): string {
-  const why = nodeEnv === 'production' ? 'with NODE_ENV=production' : 'with LOCAL_PAYMENTS=false';
+  const why = demoEnvironment(nodeEnv) ? 'with LOCAL_PAYMENTS=false' : `with NODE_ENV=${nodeEnv}`;
   return [
     'Invalid configuration:',
     `  STRIPE_SECRET_KEY: required ${why} (and the other STRIPE_* settings, see .env.example)`,
     "  LOCAL_PAYMENTS: or set it to 'true' to run the local test payment provider, which gives",
     '    every member a paid plan for free (demos and tests only)',
   ].join('\n');
+}
+
+/**
+ * The local payment provider runs by itself only where nothing real is at stake: NODE_ENV unset
+ * (npm start), development or test. Any other value (Production, prod, staging, a typo) is
+ * treated as production, so a misspelt NODE_ENV cannot give plans away.
+ */
+export function demoEnvironment(nodeEnv: string | undefined): boolean {
+  const v = nodeEnv?.trim().toLowerCase() ?? '';
+  return v === '' || v === 'development' || v === 'test';
+}
+
+/** TRUST_PROXY as Fastify takes it (see the schema above). */
+export function trustProxyOf(value: string | undefined): boolean | number | string[] {
+  const v = value?.trim() ?? '';
+  if (v === '' || v === 'false') return false;
+  if (v === 'true') return true;
+  if (/^\d{1,2}$/.test(v)) return Number(v);
+  return v
+    .split(',')
+    .map((p) => p.trim())
+    .filter(Boolean);
 }

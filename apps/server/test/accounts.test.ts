@@ -98,6 +98,21 @@ describe.each(backends)('accounts on $name', (backend) => {
       ],
       [{ email: 'a@b.co', password: 'secret12' }, 'body.username'],
       ['just a string', 'body'],
+      [
+        { username: 'x'.repeat(61), email: 'a@b.co', password: 'secret12' },
+        'body.username: must be at most 60 characters',
+      ],
+      // Characters that are not valid in an address (document 000 only asked for an @ and a dot).
+      ...[
+        'a b@example.com',
+        '<a>@example.com',
+        'a,b@example.com',
+        '"a"@example.com',
+        'ü@example.com',
+      ].map((email): [unknown, string] => [
+        { username: 'x', email, password: 'secret12' },
+        'body.email: Invalid Email',
+      ]),
     ];
     for (const [body, message] of cases) {
       const res = await s.post('/api/v1/signup', body);

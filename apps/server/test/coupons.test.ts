@@ -215,6 +215,35 @@ describe.each(backends)('coupons on $name', (backend) => {
       expect((await fetchUser(s, m)).account_level).toBe('core');
     });
 
+    it('a member who can take no grant hears so for every code, so codes cannot be tested', async () => {
+      const m = await signUpMember(s);
+      expect((await grant(m, await createCoupon())).status).toBe(200);
+      const paying = await signUpMember(s);
+      const paid = await applyAccountEvent(s.database.db, paying.id, {
+        type: 'subscription-started',
+        plan: 'core',
+        subscriptionId: `sub_${paying.id}`,
+        periodEnd: daysFromNow(30),
+      });
+      expect(paid.ok).toBe(true);
+      for (const who of [m, paying]) {
+        const live = await answer(await grant(who, await createCoupon()));
+        const unknown = await answer(await grant(who, 'NO-SUCH-CODE'));
+        const expired = await answer(
+          await grant(
+            who,
+            await createCoupon({
+              start_date: daysFromNow(-9).toISOString(),
+              end_date: daysFromNow(-2).toISOString(),
+            }),
+          ),
+        );
+        expect(live.status).toBe(409);
+        expect(unknown).toEqual(live);
+        expect(expired).toEqual(live);
+      }
+    });
+
     it('a member may redeem only for themself; an admin for anyone; guests 401', async () => {
       const code = await createCoupon();
       const other = await signUpMember(s);

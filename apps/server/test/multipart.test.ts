@@ -1,5 +1,6 @@
 import { readdir, readlink } from 'node:fs/promises';
 import { request } from 'node:http';
+import { connect } from 'node:net';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { backends } from './harness.js';
@@ -164,9 +165,45 @@ describe.each(backends)('multipart uploads ($name)', (backend) => {
     }
   });
 
+  const image = (filename: string): Part => ({ name: 'image', filename, data: Buffer.from('xx') });
+  const fields = (n: number): Part[] =>
+    Array.from({ length: n }, (_, i) => ({ name: `f${i}`, value: 'v' }));
+  const afterCompleteFile: Array<[string, Route, Part[], string]> = [
+    ['a second image', 'image', [image('a.png'), image('b.png')], 'too many files (at most 1)'],
+    // One file and five fields fill the image form's six parts: the sixth field is one too many.
+    ['six fields', 'image', [image('a.png'), ...fields(6)], 'too many parts (at most 6)'],
+    [
+      '21 fields',
+      'video',
+      [{ name: 'file', filename: 'a.mp4', data: Buffer.from('xx') }, ...fields(21)],
+      'too many fields (at most 20)',
+    ],
+    [
+      '80 file parts',
+      'video',
+      Array.from({ length: 80 }, (_, i) => ({
+        name: 'file',
+        filename: `${i}.mp4`,
+        data: Buffer.from('xx'),
+      })),
+      'too many files (at most 50)',
+    ],
+  ];
+  it.each(afterCompleteFile)(
+    'answers at once a form breaking a limit after a complete file: %s (%s)',
+    async (_, route, parts, limit) => {
+      const before = await leftovers();
+      const answer = await send(route, formBody(parts));
+      expect(answer).toMatchObject({ status: 400, message: `The form has ${limit}.` });
+      expect(answer.ms).toBeLessThan(2_000);
+      // Every file closed and the folder removed before the answer left.
+      expect(await leftovers()).toEqual(before);
+    },
+  );
+
   /** Starts a request announcing all of `body` but sends only its first `sent` bytes. */
-  const partialRequest = (route: Route, body: Buffer, sent: number) => {
-    const req = request(new URL(server.baseUrl + ROUTES[route].path), {
+  const partialRequest = (route: Route, body: Buffer, sent: number, to: VideoServer = server) => {
+    const req = request(new URL(to.baseUrl + ROUTES[route].path), {
       method: 'POST',
       headers: {
         'content-type': `multipart/form-data; boundary=${BOUNDARY}`,
@@ -178,11 +215,11 @@ describe.each(backends)('multipart uploads ($name)', (backend) => {
     req.write(body.subarray(0, sent));
     return req;
   };
-  const backToBefore = (before: { scratch: number; fds: number }) =>
+  const backToBefore = (before: { scratch: number; fds: number }, ms?: number) =>
     eventually(async () => {
       const now = await leftovers();
       return now.scratch === before.scratch && now.fds === before.fds;
-    });
+    }, ms);
 
   it.each(['video', 'image'] as const)(
     'removes the files of an upload whose client goes away mid-file (%s)',
@@ -201,4 +238,86 @@ describe.each(backends)('multipart uploads ($name)', (backend) => {
       await backToBefore(before);
     },
   );
+
+  it('removes the scratch folder of a client that hangs up before its form is read', async () => {
+    const before = await leftovers();
+    const body = formBody([{ name: 'image', filename: 'a.bin', data: Buffer.alloc(9_000, 1) }]);
+    const head =
+      `POST ${ROUTES.image.path} HTTP/1.1\r\nHost: test\r\nX-Auth-Token: ${owner.token}\r\n` +
+      `Content-Type: multipart/form-data; boundary=${BOUNDARY}\r\nContent-Length: ${body.length}\r\n\r\n`;
+    const { port } = new URL(server.baseUrl);
+    // Headers, some of the body and the end of the connection arrive together: the client is gone
+    // while the server still checks its token, so the reader starts on a closed request.
+    const hangUps = [0, 100, 200, 5_000].map(
+      (sent) =>
+        new Promise<void>((resolve) => {
+          const socket = connect(Number(port), '127.0.0.1');
+          socket.on('error', () => undefined);
+          socket.on('close', () => resolve());
+          socket.resume();
+          socket.end(Buffer.concat([Buffer.from(head), body.subarray(0, sent)]));
+        }),
+    );
+    await Promise.all(hangUps);
+    await backToBefore(before);
+  });
+
+  describe('with HTTP_IDLE_TIMEOUT_SECONDS=1', () => {
+    let quiet: VideoServer;
+    beforeAll(async () => {
+      quiet = await stack.start({
+        UPLOAD_MAX_BYTES: String(MAX_BYTES),
+        JOB_CONCURRENCY: '0',
+        HTTP_IDLE_TIMEOUT_SECONDS: '1',
+      });
+    });
+    afterAll(() => quiet?.close());
+
+    it('cuts off a client gone quiet mid-file and frees its files', async () => {
+      const before = await leftovers();
+      const body = formBody([{ name: 'image', filename: 'a.bin', data: Buffer.alloc(900_000, 1) }]);
+      const req = partialRequest('image', body, 400_000, quiet);
+      let cutOff = false;
+      req.on('close', () => (cutOff = true));
+      await eventually(async () => (await openMediaFiles()) > before.fds);
+      // From here on the client sends nothing: 1 s idle, then the server closes the connection.
+      const quietSince = Date.now();
+      await eventually(async () => {
+        const now = await leftovers();
+        return cutOff && now.scratch === before.scratch && now.fds === before.fds;
+      }, 3_000);
+      expect(Date.now() - quietSince).toBeLessThan(3_000);
+    });
+
+    it('keeps a slow upload that never goes quiet for long', async () => {
+      const before = await leftovers();
+      const body = formBody([{ name: 'image', filename: 'a.png', data: htmlWithPngHeader() }]);
+      const req = request(new URL(quiet.baseUrl + ROUTES.image.path), {
+        method: 'POST',
+        headers: {
+          'content-type': `multipart/form-data; boundary=${BOUNDARY}`,
+          'content-length': body.length,
+          'x-auth-token': owner.token,
+        },
+      });
+      const answered = new Promise<number>((resolve, reject) => {
+        req.on('response', (res) => {
+          res.resume();
+          resolve(res.statusCode ?? 0);
+        });
+        req.on('error', reject);
+      });
+      // Five pieces 400 ms apart: 1.6 s in all, longer than the idle timeout, never idle for it.
+      const pieces = 5;
+      const size = Math.ceil(body.length / pieces);
+      for (let i = 0; i < pieces; i++) {
+        if (i > 0) await new Promise((r) => setTimeout(r, 400));
+        req.write(body.subarray(i * size, (i + 1) * size));
+      }
+      req.end();
+      // Read to the end and refused as not an image, not cut off.
+      expect(await answered).toBe(400);
+      expect(await leftovers()).toEqual(before);
+    });
+  });
 });

@@ -1,7 +1,7 @@
 import { Redis } from 'ioredis';
 import { afterAll, describe, expect, it } from 'vitest';
 import { memoryRateLimiter, redisRateLimiter, type RateLimiter } from '../src/lib/rate-limiter.js';
-import { backends, startServer, uniqueEmail } from './harness.js';
+import { backends, startServer, uniqueEmail, type TestServer } from './harness.js';
 
 const redisUrl = process.env.TEST_REDIS_URL;
 if (!redisUrl)
@@ -71,6 +71,36 @@ describe.each(backends)('auth rate limits on $name', (backend) => {
       expect(recovery).toEqual([200, 200, 200, 429]);
     } finally {
       await s.close();
+    }
+  });
+
+  it('counts by the forwarded address only behind a trusted proxy', async () => {
+    const signin = (s: TestServer, from: string) =>
+      fetch(`${s.baseUrl}/api/v1/email-signin`, {
+        method: 'POST',
+        headers: { 'content-type': 'application/json', 'x-forwarded-for': from },
+        body: JSON.stringify({ email: uniqueEmail(), password: 'wrong-pass' }),
+      }).then((r) => r.status);
+    const limits = { AUTH_RATE_LIMIT_PER_IP: '2', AUTH_RATE_LIMIT_PER_EMAIL: '10' };
+    // Not trusted: a client cannot leave its budget by inventing addresses.
+    const direct = await startServer(backend, limits);
+    try {
+      expect([
+        await signin(direct, '203.0.113.1'),
+        await signin(direct, '203.0.113.2'),
+        await signin(direct, '203.0.113.3'),
+      ]).toEqual([401, 401, 429]);
+    } finally {
+      await direct.close();
+    }
+    // Behind the balancer (loopback here): each client has its own budget.
+    const proxied = await startServer(backend, { ...limits, TRUST_PROXY: '127.0.0.1' });
+    try {
+      const a = [await signin(proxied, '203.0.113.1'), await signin(proxied, '203.0.113.1')];
+      expect([...a, await signin(proxied, '203.0.113.1')]).toEqual([401, 401, 429]);
+      expect(await signin(proxied, '203.0.113.2')).toBe(401);
+    } finally {
+      await proxied.close();
     }
   });
 });

@@ -1,4 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { sessionStore } from '../src/modules/accounts/sessions.js';
 import { SESSION_ENDED_MESSAGE } from '../src/modules/ride/channel.js';
 import { backends, linkFrom, startServer, type TestServer } from './harness.js';
 import { LENIENT_LIMITS, signIn, signUpMember } from './billing-fixtures.js';
@@ -76,5 +77,12 @@ describe.each(backends)('ride sockets end with their session ($name)', (backend)
     expect(reset.status).toBe(200);
     expect(await Promise.all(ended)).toEqual([SESSION_ENDED_MESSAGE, SESSION_ENDED_MESSAGE]);
     await stillServed(theirs);
+  });
+
+  it('a session that expires while connected ends its sockets', async () => {
+    const m = await signUpMember(s);
+    const shortLived = await sessionStore(s.database.db, 1500).create(m.id);
+    const socket = await sockets.connect({ token: shortLived });
+    expect(await endedWithin(socket, 4000)).toBe(SESSION_ENDED_MESSAGE);
   });
 });

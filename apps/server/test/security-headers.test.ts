@@ -1,4 +1,5 @@
 import { mkdir, mkdtemp, rm, writeFile } from 'node:fs/promises';
+import { connect } from 'node:net';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -105,5 +106,42 @@ describe.each(backends)('X-Content-Type-Options: nosniff on every answer ($name)
     expect(answers.script.headers.get('content-type')).toMatch(/^(text|application)\/javascript/);
     expect(answers.style.headers.get('content-type')).toMatch(/^text\/css/);
     expect(answers.page.headers.get('content-type')).toContain('text/html');
+  });
+
+  it('on answers made outside Fastify: tus, Socket.IO polling, Node refusals, malformed paths', async () => {
+    const tusRefusal = await server.fetch('/api/v1/tus', {
+      method: 'POST',
+      token: owner.token,
+      headers: {
+        'tus-resumable': '1.0.0',
+        'upload-length': '10',
+        'upload-metadata': 'race_id eA==',
+      },
+    });
+    expect(tusRefusal.status).toBeGreaterThanOrEqual(400);
+    const tusOptions = await server.fetch('/api/v1/tus', { method: 'OPTIONS' });
+    const polling = await server.fetch('/socket.io/?EIO=4&transport=polling');
+    expect(polling.status).toBe(200);
+    const badPath = await server.fetch('/api/v1/race/%FF');
+    expect(badPath.status).toBe(400);
+    expect(await badPath.json()).toEqual({
+      status: 'failure',
+      message: 'The address is malformed (its percent-encoding is not valid).',
+    });
+    for (const r of [tusRefusal, tusOptions, polling, badPath]) expect(nosniff(r)).toBe('nosniff');
+
+    // Node refuses a NUL in a header before any handler runs.
+    const { port, hostname } = new URL(server.baseUrl);
+    const raw = await new Promise<string>((resolve, reject) => {
+      const socket = connect(Number(port), hostname, () =>
+        socket.write('GET /healthz HTTP/1.1\r\nHost: x\r\nX-Odd: a\u0000b\r\n\r\n'),
+      );
+      let text = '';
+      socket.on('data', (d) => (text += d.toString()));
+      socket.on('end', () => resolve(text));
+      socket.on('error', reject);
+    });
+    expect(raw).toMatch(/^HTTP\/1\.1 400/);
+    expect(raw.toLowerCase()).toContain('x-content-type-options: nosniff');
   });
 });

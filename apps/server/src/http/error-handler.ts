@@ -1,4 +1,4 @@
-import type { FastifyError, FastifyInstance } from 'fastify';
+import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { hasZodFastifySchemaValidationErrors } from 'fastify-type-provider-zod';
 import { HttpError } from './errors.js';
 
@@ -36,4 +36,21 @@ export function installErrorHandler(app: FastifyInstance): void {
       .code(500)
       .send({ status: 'failure', message: 'Something went wrong on our side.' });
   });
+}
+
+/** Refusals Fastify makes before routing (a path that is not valid percent-encoding). */
+const FRAMEWORK_MESSAGES: Record<string, string> = {
+  FST_ERR_BAD_URL: 'The address is malformed (its percent-encoding is not valid).',
+};
+
+/** Fastify's `frameworkErrors`: the same `{ status: 'failure', message }` shape as every error. */
+export function frameworkErrorAnswer(
+  error: FastifyError,
+  _request: FastifyRequest,
+  reply: FastifyReply,
+): void {
+  const status = error.statusCode && error.statusCode < 500 ? error.statusCode : 400;
+  void reply
+    .code(status)
+    .send({ status: 'failure', message: FRAMEWORK_MESSAGES[error.code] ?? error.message });
 }

@@ -1,8 +1,7 @@
-import { createWriteStream, type WriteStream } from 'node:fs';
+import { createWriteStream } from 'node:fs';
 import { rm } from 'node:fs/promises';
 import type { IncomingMessage } from 'node:http';
 import path from 'node:path';
-import { once } from 'node:events';
 import { pipeline } from 'node:stream/promises';
 import { Busboy, type BusboyFileStream, type BusboyInstance } from '@fastify/busboy';
 import type { FastifyRequest } from 'fastify';
@@ -80,7 +79,7 @@ export function acceptMultipart(app: {
 
 /** Reads the form into a fresh scratch folder, runs `use`, then removes the folder. */
 export async function withMultipartForm<T>(
-  req: FastifyRequest,
+  req: Pick<FastifyRequest, 'headers' | 'raw'>,
   rules: MultipartRules,
   scratchDir: () => Promise<string>,
   use: (form: MultipartForm) => Promise<T>,
@@ -134,17 +133,20 @@ function readForm(
     }
     const fields = new Map<string, string>();
     const files: ReceivedFile[] = [];
+    const sinks: Sink[] = [];
     const writes: Array<Promise<void>> = [];
-    const reading = new Set<BusboyFileStream>();
     let done = false;
 
     const fail = (error: HttpError) => {
       if (done) return;
       done = true;
       raw.unpipe(parser);
-      for (const stream of reading) stream.destroy();
       raw.resume();
-      void Promise.allSettled(writes).then(() => reject(error));
+      // Waiting on the copies themselves could wait forever: a part busboy has ended but not yet
+      // emitted 'end' for, once destroyed, leaves its pipeline pending with the file still open.
+      // The files are closed directly instead, whatever state their parts are in.
+      for (const sink of sinks) sink.abandon();
+      void Promise.all(sinks.map((s) => s.closed)).then(() => reject(error));
     };
     const finish = () => {
       void Promise.all(writes).then(() => {
@@ -172,14 +174,15 @@ function readForm(
         size: 0,
       };
       files.push(file);
-      reading.add(stream);
       stream.on('limit', () => fail(new HttpError(413, rules.tooLargeMessage)));
-      const out = createWriteStream(file.path);
-      const saved = saveTo(stream, out).then(
-        () => void (file.size = out.bytesWritten),
-        () => fail(badRequest(MULTIPART_MESSAGES.malformed)),
+      const sink = saveTo(stream, file.path);
+      sinks.push(sink);
+      writes.push(
+        sink.saved.then(
+          (size) => void (file.size = size),
+          () => fail(badRequest(MULTIPART_MESSAGES.malformed)),
+        ),
       );
-      writes.push(saved.finally(() => reading.delete(stream)));
     });
     parser.on('fieldsLimit', () =>
       fail(badRequest(MULTIPART_MESSAGES.tooManyFields(rules.maxFields))),
@@ -192,22 +195,41 @@ function readForm(
     );
     parser.on('error', () => fail(badRequest(MULTIPART_MESSAGES.malformed)));
     parser.on('finish', finish);
-    // The client went away before the whole body came: nobody reads an answer, but the files go.
+    // The client went away (or the idle timeout cut it off) before the whole body came: nobody
+    // reads an answer, but the files go.
     raw.on('close', () => {
       if (!raw.complete) fail(badRequest(MULTIPART_MESSAGES.interrupted));
     });
     raw.on('error', () => fail(badRequest(MULTIPART_MESSAGES.interrupted)));
+    // A client gone before this point (the auth hook and the scratch folder come first) sends no
+    // more events, and the body would never end.
+    if (raw.destroyed && !raw.complete) fail(badRequest(MULTIPART_MESSAGES.interrupted));
     raw.pipe(parser);
   });
 }
 
-/** Writes a part to disk; settles only once the file is closed (no descriptor outlives it). */
-async function saveTo(stream: BusboyFileStream, out: WriteStream): Promise<void> {
-  try {
-    await pipeline(stream, out);
-  } finally {
-    if (!out.closed) await once(out, 'close').catch(noop);
-  }
-}
+/** One file part on its way to disk. */
+type Sink = {
+  /** The part's size once it is all written and the file closed; rejects if either failed. */
+  saved: Promise<number>;
+  /** Resolves once the file's descriptor is closed, however the write ended. */
+  closed: Promise<void>;
+  /** Stops the write where it is and closes the file (then `closed` resolves). */
+  abandon: () => void;
+};
 
-const noop = () => undefined;
+function saveTo(stream: BusboyFileStream, file: string): Sink {
+  const out = createWriteStream(file);
+  // Listened to from the start: the file may close before anyone asks.
+  const closed = new Promise<void>((resolve) => out.once('close', () => resolve()));
+  return {
+    saved: pipeline(stream, out)
+      .then(() => closed)
+      .then(() => out.bytesWritten),
+    closed,
+    abandon: () => {
+      stream.destroy();
+      out.destroy();
+    },
+  };
+}

@@ -1,4 +1,5 @@
 import type { Socket } from 'node:net';
+import { securityHeaderLines } from './security-headers.js';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { AUTH_TOKEN_HEADER, unstorableTextMessage } from '@ridealong/contracts';
 import { badRequest } from './errors.js';
@@ -55,6 +56,6 @@ export function clientErrorAnswer(err: Error & { code?: string }, socket: Socket
   if (!socket.writable) return void socket.destroy();
   socket.end(
     `HTTP/1.1 ${status} ${reason}\r\nContent-Length: ${Buffer.byteLength(body)}\r\n` +
-      `Content-Type: application/json\r\nConnection: close\r\n\r\n${body}`,
+      `Content-Type: application/json\r\n${securityHeaderLines()}Connection: close\r\n\r\n${body}`,
   );
 }

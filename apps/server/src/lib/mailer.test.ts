@@ -4,7 +4,7 @@ import path from 'node:path';
 import type { AddressInfo } from 'node:net';
 import { SMTPServer } from 'smtp-server';
 import { describe, expect, it } from 'vitest';
-import { outboxMailer, smtpMailer } from './mailer.js';
+import { outboxMailer, outboxName, smtpMailer } from './mailer.js';
 
 const mail = {
   to: 'ann@example.com',
@@ -14,6 +14,20 @@ const mail = {
 };
 
 describe('mailer', () => {
+  it('writes the longest valid address to the outbox under a name the file system takes', async () => {
+    const dir = await mkdtemp(path.join(tmpdir(), 'ra-outbox-'));
+    const to = `a@${'a.'.repeat(125)}co`;
+    expect(to.length).toBe(254);
+    await outboxMailer(dir, 'x@r.test', { info: () => undefined }).send({ ...mail, to });
+    const [file] = await readdir(dir);
+    expect(Buffer.byteLength(file!)).toBeLessThan(255);
+    expect(await readFile(path.join(dir, file!), 'utf8')).toContain('Subject: Hello');
+    // Short addresses keep their name (the tests find mail by it); odd characters become '_'.
+    expect(outboxName('ann@example.com')).toBe('ann@example.com');
+    expect(outboxName('a/b@example.com')).toBe('a_b@example.com');
+    expect(outboxName(to)).not.toBe(outboxName(`${to.slice(0, -3)}.de`));
+  });
+
   it('writes <time>-<to>.eml to the outbox and logs the links', async () => {
     const dir = await mkdtemp(path.join(tmpdir(), 'ra-outbox-'));
     const logged: object[] = [];

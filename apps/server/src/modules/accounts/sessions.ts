@@ -4,8 +4,8 @@ import { sessions, users, type UserRow } from '../../db/schema.js';
 import { newSecret, sha256 } from '../../lib/secrets.js';
 import { localRevocations, type SessionRevocations } from './revocations.js';
 
-/** A live session: its member and the hash that names it in revocations. */
-export type LiveSession = { user: UserRow; tokenHash: string };
+/** A live session: its member, the hash that names it in revocations, and when it ends. */
+export type LiveSession = { user: UserRow; tokenHash: string; expiresAt: Date };
 
 /**
  * Opaque, revocable session tokens; the database keeps only their hash. Every revocation is
@@ -19,7 +19,7 @@ export function sessionStore(
   async function live(token: string): Promise<LiveSession | null> {
     const tokenHash = sha256(token);
     const [row] = await db
-      .select({ user: users })
+      .select({ user: users, expiresAt: sessions.expiresAt })
       .from(sessions)
       .innerJoin(users, eq(users.id, sessions.userId))
       .where(
@@ -30,7 +30,7 @@ export function sessionStore(
         ),
       )
       .limit(1);
-    return row ? { user: row.user, tokenHash } : null;
+    return row ? { user: row.user, tokenHash, expiresAt: row.expiresAt } : null;
   }
   return {
     revocations,

@@ -2,7 +2,8 @@ import type { CouponCreate, CouponError } from '@ridealong/contracts';
 import type { Db } from '../../db/client.js';
 import type { UserRow } from '../../db/schema.js';
 import { badRequest, conflict } from '../../http/errors.js';
-import { applyAccountEvent } from '../billing/account-events.js';
+import { accountStateOf, applyAccountEvent } from '../billing/account-events.js';
+import { transition } from '../billing/transitions.js';
 import type { UsersRepository } from '../users/repository.js';
 import { grantEnd } from './grant-duration.js';
 import {
@@ -19,6 +20,10 @@ const LAST_YEAR = 9999;
 export type GrantOutcome =
   | { ok: true; user: UserRow; until: Date }
   | { ok: false; code: CouponError; complimentaryAccess: boolean };
+
+/** Whether a Core grant could apply to this member now (the account-level rules decide). */
+const takesGrants = (user: UserRow, now: Date) =>
+  transition(accountStateOf(user), { type: 'complimentary-granted', level: 'core', until: now }).ok;
 
 /** Within its dates and not used up (claimEntry is what holds under concurrency). */
 const redeemable = (c: CouponRow, now: Date) =>
@@ -64,8 +69,11 @@ export function couponsService(d: { db: Db; coupons: CouponsRepository; users: U
         code: c,
         complimentaryAccess: target?.complimentaryAccess ?? false,
       });
-      // Unknown, not yet or no longer valid, and used-up codes answer alike: someone guessing
-      // codes must not learn which ones exist (issue 10; docs/decisions.md).
+      // Someone guessing codes must learn nothing of which exist (issue 10, docs/decisions.md):
+      // a member who can take no grant (complimentary access in force, or paying for Core or
+      // more) hears so whatever the code, and unknown, not yet or no longer valid, and used-up
+      // codes answer alike.
+      if (target && !takesGrants(target, now)) return refuse('already-comp');
       if (!coupon || !redeemable(coupon, now)) return refuse('invalid-code');
       if (!target) return refuse('user-does-not-exist');
 

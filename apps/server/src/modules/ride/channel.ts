@@ -6,13 +6,19 @@ import {
   type RideClientToServer,
   type RideServerToClient,
 } from '@ridealong/contracts';
-import type { SessionRevocation } from '../accounts/revocations.js';
+import { addSecurityHeadersToEngine } from '../../http/security-headers.js';
 import type { SessionStore } from '../accounts/sessions.js';
 import { registerRideHandlers, type RideSocketData } from './handlers.js';
 import type { RideService } from './service.js';
+import {
+  endedBy,
+  endSocket,
+  guardSession,
+  socketSession,
+  type SessionData,
+} from './session-guard.js';
 
-/** The session a socket was opened with: it ends with that session. */
-type SessionData = { session: { tokenHash: string; userId: number } };
+export { SESSION_ENDED_MESSAGE } from './session-guard.js';
 
 type RideServer = Server<
   RideClientToServer,
@@ -20,11 +26,6 @@ type RideServer = Server<
   Record<string, never>,
   RideSocketData & SessionData
 >;
-
-export const SESSION_ENDED_MESSAGE = 'Your session has ended. Please log in again.';
-
-const endedBy = (r: SessionRevocation, s: SessionData['session']) =>
-  r.kind === 'session' ? r.tokenHash === s.tokenHash : r.userId === s.userId;
 
 /**
  * Socket.IO on the app's HTTP server (default path /socket.io): the `/ride` namespace,
@@ -40,21 +41,18 @@ export function rideChannel(deps: {
   return {
     attach(server: HttpServer): void {
       io = new Server(server, { serveClient: false });
+      addSecurityHeadersToEngine(io.engine);
       // Nothing is served on the default namespace.
       io.of('/').use((_socket, next) => next(new Error('Connect to the /ride namespace.')));
       const ride = io.of(RIDE_NAMESPACE);
       ride.use((socket, next) => {
-        const auth: unknown = socket.handshake.auth;
-        const token =
-          auth && typeof auth === 'object' && 'token' in auth && typeof auth.token === 'string'
-            ? auth.token
-            : '';
-        if (!token || token.length > 200) return next(new Error('Please log in.'));
+        const token = handshakeToken(socket.handshake.auth);
+        if (!token) return next(new Error('Please log in.'));
         deps.sessions.live(token).then(
           (live) => {
             if (!live) return next(new Error('Please log in.'));
             socket.data.rider = { id: live.user.id };
-            socket.data.session = { tokenHash: live.tokenHash, userId: live.user.id };
+            socket.data.session = socketSession(live);
             next();
           },
           (err: unknown) => {
@@ -63,13 +61,14 @@ export function rideChannel(deps: {
           },
         );
       });
-      ride.on('connection', (socket) => registerRideHandlers(socket, deps.service, deps.log));
+      ride.on('connection', (socket) => {
+        registerRideHandlers(socket, deps.service, deps.log);
+        guardSession(socket, handshakeToken(socket.handshake.auth), deps.sessions, deps.log);
+      });
       // Logout and password resets end the session's rides now, not at the next reconnect.
       unsubscribe = deps.sessions.revocations.subscribe((r) => {
         for (const socket of ride.sockets.values()) {
-          if (!endedBy(r, socket.data.session)) continue;
-          socket.emit('ride-error', { event: 'session', message: SESSION_ENDED_MESSAGE });
-          socket.disconnect(true);
+          if (endedBy(r, socket.data.session)) endSocket(socket);
         }
       });
     },
@@ -83,4 +82,13 @@ export function rideChannel(deps: {
       io = null;
     },
   };
+}
+
+/** The session token of a handshake (`auth: { token }`), or '' when there is none. */
+function handshakeToken(auth: unknown): string {
+  const token =
+    auth && typeof auth === 'object' && 'token' in auth && typeof auth.token === 'string'
+      ? auth.token
+      : '';
+  return token.length <= 200 ? token : '';
 }
