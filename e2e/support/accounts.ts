@@ -42,9 +42,12 @@ export async function signUp(page: Page, rider: Rider): Promise<void> {
   await expect(page.getByText(AUTH_MESSAGES.registered, { exact: true })).toBeVisible();
 }
 
-/** Opens the emailed verification link and checks the page confirms it. */
-export async function verifyEmail(page: Page, email: string): Promise<void> {
-  const mail = await readLatestMail(email, { containing: '/email-verified?code=' });
+/**
+ * Opens the emailed verification link and checks the page confirms it. `dataDir` names a spec's
+ * own server's data folder (its outbox); by default the config's server.
+ */
+export async function verifyEmail(page: Page, email: string, dataDir?: string): Promise<void> {
+  const mail = await readLatestMail(email, { containing: '/email-verified?code=', dataDir });
   const link = extractLink(mail, '/email-verified?code=');
   await page.goto(link);
   await expect(page.getByText(AUTH_MESSAGES.emailVerified, { exact: true })).toBeVisible();

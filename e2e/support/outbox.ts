@@ -4,15 +4,15 @@ import path from 'node:path';
 const DEADLINE_MS = 10_000;
 const STEP_MS = 100;
 
-function outboxDir(): string {
-  const dataDir = process.env.E2E_DATA_DIR;
+/** The outbox of the config's server, or of a spec's own server when `dataDir` is given. */
+function outboxDir(dataDir = process.env.E2E_DATA_DIR): string {
   if (!dataDir)
     throw new Error('E2E_DATA_DIR is not set: run the specs through playwright.config.ts');
   return path.join(dataDir, 'outbox');
 }
 
-async function mailFilesFor(to: string): Promise<string[]> {
-  const names = await readdir(outboxDir()).catch(() => [] as string[]);
+async function mailFilesFor(to: string, dir: string): Promise<string[]> {
+  const names = await readdir(dir).catch(() => [] as string[]);
   // Names are `<ISO time>-<to>.eml`, so sorting by name sorts by time.
   return names
     .filter((n) => n.endsWith('.eml') && n.includes(to))
@@ -26,19 +26,20 @@ async function mailFilesFor(to: string): Promise<string[]> {
  */
 export async function readLatestMail(
   to: string,
-  options: { containing?: string } = {},
+  options: { containing?: string; dataDir?: string } = {},
 ): Promise<string> {
+  const dir = outboxDir(options.dataDir);
   const deadline = Date.now() + DEADLINE_MS;
   for (;;) {
-    for (const name of await mailFilesFor(to)) {
-      const text = await readFile(path.join(outboxDir(), name), 'utf8');
+    for (const name of await mailFilesFor(to, dir)) {
+      const text = await readFile(path.join(dir, name), 'utf8');
       if (!options.containing || decodeQuotedPrintable(text).includes(options.containing)) {
         return text;
       }
     }
     if (Date.now() > deadline) {
       const what = options.containing ? ` containing '${options.containing}'` : '';
-      throw new Error(`No mail to ${to}${what} in ${outboxDir()} after ${DEADLINE_MS} ms`);
+      throw new Error(`No mail to ${to}${what} in ${dir} after ${DEADLINE_MS} ms`);
     }
     await new Promise((resolve) => setTimeout(resolve, STEP_MS));
   }

@@ -58,6 +58,36 @@ export async function makeClips(): Promise<string[]> {
   return files;
 }
 
+/** One test-pattern clip of `seconds` (H.264 + AAC in MP4, 640x360, 30 fps) in a fresh folder. */
+export async function makeClip(seconds: number): Promise<string> {
+  const dir = await mkdtemp(path.join(tmpdir(), 'ridealong-e2e-clip-'));
+  const file = path.join(dir, 'long.mp4');
+  await run(process.env.FFMPEG_PATH || 'ffmpeg', [
+    '-hide_banner',
+    '-loglevel',
+    'error',
+    '-f',
+    'lavfi',
+    '-i',
+    'testsrc=size=640x360:rate=30',
+    '-f',
+    'lavfi',
+    '-i',
+    'sine=frequency=330',
+    '-t',
+    String(seconds),
+    '-c:v',
+    'libx264',
+    '-pix_fmt',
+    'yuv420p',
+    '-c:a',
+    'aac',
+    '-y',
+    file,
+  ]);
+  return file;
+}
+
 /** A small PNG (a channel image), made with ffmpeg next to the clips. */
 export async function makeImage(): Promise<string> {
   const dir = await mkdtemp(path.join(tmpdir(), 'ridealong-e2e-image-'));
@@ -100,11 +130,17 @@ export async function uploadVideo(page: Page, title: string, files: string[]): P
   return race.url;
 }
 
-/** A new verified rider, signed in on the web (not desktop mode), past the terms agreement. */
-export async function signInWebRider(page: Page): Promise<{ rider: Rider; session: Session }> {
+/**
+ * A new verified rider, signed in on the web (not desktop mode), past the terms agreement;
+ * `dataDir` for a spec's own server (see verifyEmail).
+ */
+export async function signInWebRider(
+  page: Page,
+  dataDir?: string,
+): Promise<{ rider: Rider; session: Session }> {
   const rider = newRider();
   await signUp(page, rider);
-  await verifyEmail(page, rider.email);
+  await verifyEmail(page, rider.email, dataDir);
   const session = await signIn(page, rider.email, rider.password);
   await expectPath(page, '/agreement');
   await page.getByRole('button', { name: 'Join Our Community' }).click();

@@ -1,6 +1,7 @@
 import { useQuery } from '@tanstack/react-query';
 import { playbackSchema } from '@ridealong/contracts';
 import { apiRequest } from '../../../lib/api';
+import { outageRetry } from '../../../lib/queryRetry';
 import type { PlaybackMode } from '../lib/playback';
 
 /** Ask for fresh URLs this long before the signed ones expire. */
@@ -21,7 +22,8 @@ export function usePlayback(url: string, mode: PlaybackMode, enabled: boolean) {
         })
       ).data,
     enabled,
-    retry: false,
+    // A server restart or network drop is waited out; a 4xx answer (403, 404) is final.
+    ...outageRetry,
     staleTime: (q) => {
       const expires = q.state.data ? Date.parse(q.state.data.expires_at) : Number.NaN;
       return Number.isFinite(expires) ? Math.max(0, expires - Date.now() - RENEW_BEFORE_MS) : 0;

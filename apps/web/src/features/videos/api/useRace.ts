@@ -1,6 +1,7 @@
 import { useQuery } from '@tanstack/react-query';
 import { raceResponseSchema } from '@ridealong/contracts';
 import { apiRequest } from '../../../lib/api';
+import { outageRetry } from '../../../lib/queryRetry';
 
 export const raceKey = (url: string) => ['race', url] as const;
 
@@ -10,6 +11,7 @@ export function useRace(url: string) {
     queryKey: raceKey(url),
     queryFn: async () =>
       (await apiRequest(`/race/${encodeURIComponent(url)}`, { schema: raceResponseSchema })).data,
-    retry: false,
+    // A server restart or network drop is waited out; a 4xx answer (403, 404) is final.
+    ...outageRetry,
   });
 }

@@ -15,6 +15,7 @@ import { RideStats } from '../ride/RideStats';
 import { useRide } from '../ride/useRide';
 import { useUnfinishedRide } from '../ride/useUnfinishedRide';
 import { PlayerOverlay } from './PlayerOverlay';
+import { ReconnectingBadge } from './ReconnectingBadge';
 import { VideoPlayer } from './VideoPlayer';
 
 /** Fullscreen is left this long after a pause (document 001 section 4). */
@@ -40,6 +41,7 @@ export function PlayerStage({ race, playback, onPlaybackError }: PlayerStageProp
   const [capped, setCapped] = useState(false);
   const [ended, setEnded] = useState(false);
   const [desktopOnly, setDesktopOnly] = useState(false);
+  const [reconnectingSince, setReconnectingSince] = useState<number | null>(null);
   const cap = playbackCapSeconds({ electronMode, maxSeconds: playback.max_seconds });
   const ride = useRide(race, videoRef);
   const unfinished = useUnfinishedRide(race.url, electronMode && signedIn);
@@ -109,6 +111,7 @@ export function PlayerStage({ race, playback, onPlaybackError }: PlayerStageProp
             videoRef={videoRef}
             title={race.title}
             onError={onPlaybackError}
+            onReconnecting={setReconnectingSince}
             onPlayingChange={onPlayingChange}
             onCapReached={() => setCapped(true)}
             onEnded={() => {
@@ -135,6 +138,7 @@ export function PlayerStage({ race, playback, onPlaybackError }: PlayerStageProp
               onDiscard={ride.discard}
             />
           ) : null}
+          {reconnectingSince !== null ? <ReconnectingBadge since={reconnectingSince} /> : null}
           {ride.countdown !== null ? <RideCountdown value={ride.countdown} /> : null}
           {showOverlay ? (
             <PlayerOverlay onPreview={preview} onStart={start} capped={capped} />

@@ -1,7 +1,7 @@
 import { useEffect, useRef, type RefObject } from 'react';
-import type shakaNamespace from 'shaka-player/dist/shaka-player.compiled';
 import type { Playback } from '@ridealong/contracts';
 import { reachedCap } from '../lib/playback';
+import { startShakaSession, type ShakaSession } from '../lib/shakaSession';
 
 type VideoPlayerProps = {
   playback: Playback;
@@ -11,35 +11,19 @@ type VideoPlayerProps = {
   title: string;
   /** Neither stream could be played: the page shows the processing state. */
   onError: () => void;
+  /** The player is retrying since this time (ms since epoch); null once the server answers. */
+  onReconnecting: (since: number | null) => void;
   onPlayingChange: (playing: boolean) => void;
   onCapReached: () => void;
   /** The stream played to its end (for a capped stream: the cap). */
   onEnded: () => void;
 };
 
-type Shaka = typeof shakaNamespace;
-
-/** Loads the first manifest shaka can play: DASH, then HLS (both adaptive bitrate). */
-async function loadWithShaka(shaka: Shaka, video: HTMLVideoElement, p: VideoPlayerProps) {
-  const player = new shaka.Player();
-  await player.attach(video);
-  player.configure({
-    abr: { enabled: true },
-    // shaka ends the presentation at the cap, so the seek bar shows what may be watched.
-    ...(p.capSeconds !== null ? { playRangeEnd: p.capSeconds } : {}),
-  });
-  try {
-    await player.load(p.playback.dash_url);
-  } catch {
-    await player.load(p.playback.hls_url);
-  }
-  return player;
-}
-
 /**
  * The video page's player: shaka-player with adaptive bitrate over DASH or HLS, native HLS
  * where there is no MediaSource (iOS Safari). The cap pauses playback at 600 s in the browser
- * (document 001 section 9), also when the viewer seeks past it.
+ * (document 001 section 9), also when the viewer seeks past it. A server or network that is
+ * away is waited out (startShakaSession); only a missing or unplayable video is an error.
  */
 export function VideoPlayer(props: VideoPlayerProps) {
   const { playback, capSeconds, videoRef, title } = props;
@@ -52,10 +36,7 @@ export function VideoPlayer(props: VideoPlayerProps) {
     const video = videoRef.current;
     if (!video) return;
     let cancelled = false;
-    let player: shakaNamespace.Player | null = null;
-    const fail = () => {
-      if (!cancelled) handlers.current.onError();
-    };
+    let session: ShakaSession | null = null;
 
     void (async () => {
       try {
@@ -66,19 +47,31 @@ export function VideoPlayer(props: VideoPlayerProps) {
           video.src = playback.hls_url;
           return;
         }
-        player = await loadWithShaka(shaka, video, { ...handlers.current, playback, capSeconds });
-        if (cancelled) return;
-        // Errors after loading (a segment that will not decode, expired URLs) end playback too.
-        player.addEventListener('error', fail);
+        const started = await startShakaSession(
+          shaka,
+          video,
+          { playback, capSeconds },
+          {
+            onFatal: () => {
+              if (!cancelled) handlers.current.onError();
+            },
+            onReconnecting: (since) => {
+              if (!cancelled) handlers.current.onReconnecting(since);
+            },
+          },
+        );
+        if (cancelled) void started.destroy();
+        else session = started;
       } catch {
-        fail();
+        if (!cancelled) handlers.current.onError();
       }
     })();
 
     return () => {
       cancelled = true;
-      void player?.destroy();
-      player = null;
+      handlers.current.onReconnecting(null);
+      void session?.destroy();
+      session = null;
     };
   }, [playback, capSeconds, videoRef]);
 

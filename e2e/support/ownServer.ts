@@ -1,0 +1,98 @@
+import { spawn, type ChildProcess } from 'node:child_process';
+import { createWriteStream } from 'node:fs';
+import { mkdir } from 'node:fs/promises';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+
+const here = path.dirname(fileURLToPath(import.meta.url));
+const serverMain = path.join(here, '..', '..', 'apps', 'server', 'dist', 'main.js');
+const READY_TIMEOUT_MS = 120_000;
+const HEALTH_STEP_MS = 200;
+
+/**
+ * A server process of a spec's own, on its own port and data folder, which the spec may kill and
+ * start again without disturbing the config's server or other specs. The environment is the
+ * config's webServer one (embedded database, file outbox, no sample data).
+ */
+export type OwnServer = {
+  url: string;
+  dataDir: string;
+  /** Starts the process and resolves once /healthz answers 200. */
+  start: () => Promise<void>;
+  /** Kills the process at once (SIGKILL, as a crash or a deploy would) and waits for its exit. */
+  kill: () => Promise<void>;
+};
+
+export function ownServer(port: number): OwnServer {
+  const url = `http://127.0.0.1:${port}`;
+  const runDir = process.env.E2E_DATA_DIR ?? path.join(here, '..', '.data', `run-${Date.now()}`);
+  const dataDir = path.join(runDir, `own-server-${port}`);
+  let child: ChildProcess | null = null;
+  let exited: Promise<void> = Promise.resolve();
+
+  const start = async () => {
+    if (child) throw new Error(`the server on port ${port} is already running`);
+    await mkdir(dataDir, { recursive: true });
+    // Every start appends to one log beside the data, for a failure's post-mortem.
+    const log = createWriteStream(path.join(dataDir, 'server.log'), { flags: 'a' });
+    const proc = spawn(process.execPath, [serverMain], {
+      env: { ...process.env, ...serverEnv(port, url, dataDir) },
+      stdio: ['ignore', 'pipe', 'pipe'],
+    });
+    proc.stdout?.pipe(log);
+    proc.stderr?.pipe(log);
+    child = proc;
+    exited = new Promise((resolve) => proc.once('exit', () => resolve()));
+    let gone = false;
+    void exited.then(() => {
+      gone = true;
+      if (child === proc) child = null;
+    });
+    const deadline = Date.now() + READY_TIMEOUT_MS;
+    while (!(await healthy(url))) {
+      if (gone) throw new Error(`the server on port ${port} exited; see ${dataDir}/server.log`);
+      if (Date.now() > deadline) throw new Error(`the server on port ${port} never became healthy`);
+      await new Promise((resolve) => setTimeout(resolve, HEALTH_STEP_MS));
+    }
+  };
+
+  const kill = async () => {
+    const proc = child;
+    if (!proc) return;
+    proc.kill('SIGKILL');
+    await exited;
+  };
+
+  return { url, dataDir, start, kill };
+}
+
+async function healthy(url: string): Promise<boolean> {
+  try {
+    const res = await fetch(`${url}/healthz`, { signal: AbortSignal.timeout(2000) });
+    return res.ok;
+  } catch {
+    return false;
+  }
+}
+
+function serverEnv(port: number, url: string, dataDir: string): Record<string, string> {
+  return {
+    PORT: String(port),
+    HOST: '127.0.0.1',
+    DATA_DIR: dataDir,
+    PUBLIC_URL: url,
+    AUTH_RATE_LIMIT_PER_IP: '1000',
+    LOG_LEVEL: 'warn',
+    SEED_SAMPLE_DATA: 'false',
+    // The embedded database and the file outbox, whatever the shell has set.
+    DATABASE_URL: '',
+    REDIS_URL: '',
+    SMTP_URL: '',
+    GOOGLE_CLIENT_ID: '',
+    FACEBOOK_APP_ID: '',
+    FACEBOOK_APP_SECRET: '',
+    WEB_DIST_DIR: '',
+    LOCAL_PAYMENTS: 'true',
+    STRIPE_SECRET_KEY: '',
+  };
+}
