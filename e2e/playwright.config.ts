@@ -1,6 +1,7 @@
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { defineConfig } from '@playwright/test';
+import { e2eServerEnv } from './support/server-env.js';
 
 const here = path.dirname(fileURLToPath(import.meta.url));
 const port = '8181';
@@ -44,28 +45,7 @@ export default defineConfig({
       url: `${baseURL}/healthz`,
       reuseExistingServer: false,
       timeout: 120_000,
-      env: {
-        PORT: port,
-        HOST: '127.0.0.1',
-        DATA_DIR: dataDir,
-        PUBLIC_URL: baseURL,
-        AUTH_RATE_LIMIT_PER_IP: '1000',
-        LOG_LEVEL: 'warn',
-        SEED_SAMPLE_DATA: 'false',
-        // Always the embedded database and the file outbox, whatever the shell has set
-        // (the server treats empty values as unset).
-        DATABASE_URL: '',
-        REDIS_URL: '',
-        SMTP_URL: '',
-        GOOGLE_CLIENT_ID: '',
-        FACEBOOK_APP_ID: '',
-        FACEBOOK_APP_SECRET: '',
-        WEB_DIST_DIR: '',
-        // The payment specs drive the local test provider's pages: asked for by name, so a shell
-        // with NODE_ENV=production or Stripe keys does not change the provider.
-        LOCAL_PAYMENTS: 'true',
-        STRIPE_SECRET_KEY: '',
-      },
+      env: e2eServerEnv(port, baseURL, dataDir),
     },
     {
       // The trainer bridge with its simulator, accepting this app's origin.

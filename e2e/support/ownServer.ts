@@ -3,6 +3,7 @@ import { createWriteStream } from 'node:fs';
 import { mkdir } from 'node:fs/promises';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { e2eServerEnv } from './server-env.js';
 
 const here = path.dirname(fileURLToPath(import.meta.url));
 const serverMain = path.join(here, '..', '..', 'apps', 'server', 'dist', 'main.js');
@@ -36,7 +37,7 @@ export function ownServer(port: number): OwnServer {
     // Every start appends to one log beside the data, for a failure's post-mortem.
     const log = createWriteStream(path.join(dataDir, 'server.log'), { flags: 'a' });
     const proc = spawn(process.execPath, [serverMain], {
-      env: { ...process.env, ...serverEnv(port, url, dataDir) },
+      env: { ...process.env, ...e2eServerEnv(port, url, dataDir) },
       stdio: ['ignore', 'pipe', 'pipe'],
     });
     proc.stdout?.pipe(log);
@@ -73,26 +74,4 @@ async function healthy(url: string): Promise<boolean> {
   } catch {
     return false;
   }
-}
-
-function serverEnv(port: number, url: string, dataDir: string): Record<string, string> {
-  return {
-    PORT: String(port),
-    HOST: '127.0.0.1',
-    DATA_DIR: dataDir,
-    PUBLIC_URL: url,
-    AUTH_RATE_LIMIT_PER_IP: '1000',
-    LOG_LEVEL: 'warn',
-    SEED_SAMPLE_DATA: 'false',
-    // The embedded database and the file outbox, whatever the shell has set.
-    DATABASE_URL: '',
-    REDIS_URL: '',
-    SMTP_URL: '',
-    GOOGLE_CLIENT_ID: '',
-    FACEBOOK_APP_ID: '',
-    FACEBOOK_APP_SECRET: '',
-    WEB_DIST_DIR: '',
-    LOCAL_PAYMENTS: 'true',
-    STRIPE_SECRET_KEY: '',
-  };
 }

@@ -20,71 +20,36 @@ const run = promisify(execFile);
 export const CLIP_SECONDS = 3;
 
 /**
- * Two short camera-like clips (H.264 + AAC in MP4, 640x360, 30 fps) with different test
- * patterns, written to a fresh temporary folder. ffmpeg comes from FFMPEG_PATH or the system.
+ * Writes a camera-like clip (H.264 + AAC in MP4, 30 fps) of an ffmpeg test pattern and a tone.
+ * ffmpeg comes from FFMPEG_PATH or the system.
  */
+async function writeClip(file: string, pattern: string, toneHz: number, seconds: number) {
+  await run(process.env.FFMPEG_PATH || 'ffmpeg', [
+    ...['-hide_banner', '-loglevel', 'error'],
+    ...['-f', 'lavfi', '-i', pattern, '-f', 'lavfi', '-i', `sine=frequency=${toneHz}`],
+    ...['-t', String(seconds), '-c:v', 'libx264', '-pix_fmt', 'yuv420p', '-c:a', 'aac'],
+    ...['-y', file],
+  ]);
+}
+
+/** Two short clips (640x360) with different test patterns, in a fresh temporary folder. */
 export async function makeClips(): Promise<string[]> {
   const dir = await mkdtemp(path.join(tmpdir(), 'ridealong-e2e-clips-'));
-  const ffmpeg = process.env.FFMPEG_PATH || 'ffmpeg';
   const sources = ['testsrc=size=640x360:rate=30', 'testsrc2=size=640x360:rate=30'];
   const files: string[] = [];
   for (const [i, source] of sources.entries()) {
     const file = path.join(dir, `clip${i + 1}.mp4`);
-    await run(ffmpeg, [
-      '-hide_banner',
-      '-loglevel',
-      'error',
-      '-f',
-      'lavfi',
-      '-i',
-      source,
-      '-f',
-      'lavfi',
-      '-i',
-      `sine=frequency=${440 + i * 220}`,
-      '-t',
-      String(CLIP_SECONDS),
-      '-c:v',
-      'libx264',
-      '-pix_fmt',
-      'yuv420p',
-      '-c:a',
-      'aac',
-      '-y',
-      file,
-    ]);
+    await writeClip(file, source, 440 + i * 220, CLIP_SECONDS);
     files.push(file);
   }
   return files;
 }
 
-/** One test-pattern clip of `seconds` (H.264 + AAC in MP4, 640x360, 30 fps) in a fresh folder. */
+/** One test-pattern clip of `seconds` (640x360) in a fresh folder. */
 export async function makeClip(seconds: number): Promise<string> {
   const dir = await mkdtemp(path.join(tmpdir(), 'ridealong-e2e-clip-'));
   const file = path.join(dir, 'long.mp4');
-  await run(process.env.FFMPEG_PATH || 'ffmpeg', [
-    '-hide_banner',
-    '-loglevel',
-    'error',
-    '-f',
-    'lavfi',
-    '-i',
-    'testsrc=size=640x360:rate=30',
-    '-f',
-    'lavfi',
-    '-i',
-    'sine=frequency=330',
-    '-t',
-    String(seconds),
-    '-c:v',
-    'libx264',
-    '-pix_fmt',
-    'yuv420p',
-    '-c:a',
-    'aac',
-    '-y',
-    file,
-  ]);
+  await writeClip(file, 'testsrc=size=640x360:rate=30', 330, seconds);
   return file;
 }
 
