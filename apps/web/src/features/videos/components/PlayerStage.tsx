@@ -17,6 +17,7 @@ import { useUnfinishedRide } from '../ride/useUnfinishedRide';
 import { PlayerOverlay } from './PlayerOverlay';
 import { ReconnectingBadge } from './ReconnectingBadge';
 import { VideoPlayer } from './VideoPlayer';
+import { playWhenReady } from '../lib/playWhenReady';
 
 /** Fullscreen is left this long after a pause (document 001 section 4). */
 const FULLSCREEN_EXIT_DELAY_MS = 500;
@@ -68,7 +69,7 @@ export function PlayerStage({ race, playback, onPlaybackError }: PlayerStageProp
     if (!video) return;
     void stageRef.current?.requestFullscreen?.().catch(() => undefined);
     ride.preview();
-    void video.play().catch(() => undefined);
+    playWhenReady(video);
   };
 
   const start = () => {
