@@ -22,15 +22,16 @@ export function useLogout(): () => Promise<void> {
     // The page is hidden while the user is reset and the app moves on (see AppLayout).
     ui.setLoading(true);
     try {
+      const general = useGeneralStore.getState();
+      // Leave first: a members-only page still shown when the user is reset sends the rider to
+      // /login?redirect=... itself, and that navigation could win over this one.
+      if (!general.electronMode) await navigate('/');
       useUserStore.getState().logout();
       queryClient.clear(); // nothing of the previous member stays cached
-      const general = useGeneralStore.getState();
       general.clearTerms();
       if (general.electronMode) {
         getDesktopBridge()?.send('clear-browser-cache', {});
         await navigate('/login');
-      } else {
-        await navigate('/');
       }
     } finally {
       ui.setLoading(false);
