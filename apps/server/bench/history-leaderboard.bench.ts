@@ -10,14 +10,9 @@
  */
 import { performance } from 'node:perf_hooks';
 import type pg from 'pg';
-import { io, type Socket } from 'socket.io-client';
-import {
-  RIDE_NAMESPACE,
-  type RideClientToServer,
-  type RideServerToClient,
-} from '@ridealong/contracts';
 import { sessionStore } from '../src/modules/accounts/sessions.js';
 import { envCount, withBenchServer } from './bench-server.js';
+import { connectRide, type RideSocket } from './ride-socket.js';
 import { runBench, stats, table, timed, type Scenario, type Stats } from './measure.js';
 
 const P99_LIMIT_MS = 20;
@@ -51,20 +46,6 @@ async function seed(client: pg.Client, rides: number): Promise<void> {
   // Visibility map set, as autovacuum leaves a table of finished rides: index-only scans.
   await client.query('vacuum analyze track_points');
   await client.query('analyze tracks');
-}
-
-type RideSocket = Socket<RideServerToClient, RideClientToServer>;
-
-function connect(baseUrl: string, token: string): Promise<RideSocket> {
-  const socket: RideSocket = io(baseUrl + RIDE_NAMESPACE, {
-    auth: { token },
-    transports: ['websocket'],
-    reconnection: false,
-  });
-  return new Promise((resolve, reject) => {
-    socket.once('connect', () => resolve(socket));
-    socket.once('connect_error', reject);
-  });
 }
 
 /** One history request; checks the answer holds every ride (or none for the empty video). */
@@ -106,7 +87,7 @@ async function main(): Promise<number> {
     async ({ baseUrl, database }) => {
       try {
         const token = await sessionStore(database.db, 3600_000).create(RIDES + 1);
-        for (let i = 0; i < 4; i++) sockets.push(await connect(baseUrl, token));
+        for (let i = 0; i < 4; i++) sockets.push(await connectRide(baseUrl, token));
         const [socket] = sockets as [RideSocket];
         const healthz: Scenario = {
           name: 'GET /healthz (baseline)',

@@ -10,15 +10,10 @@
  */
 import { performance } from 'node:perf_hooks';
 import type pg from 'pg';
-import { io, type Socket } from 'socket.io-client';
-import {
-  RIDE_NAMESPACE,
-  type RideClientToServer,
-  type RidePoint,
-  type RideServerToClient,
-} from '@ridealong/contracts';
+import type { RidePoint } from '@ridealong/contracts';
 import { sessionStore } from '../src/modules/accounts/sessions.js';
 import { envCount, withBenchServer } from './bench-server.js';
+import { connectRide, type RideSocket } from './ride-socket.js';
 import { runBench, stats, table, timed, type Scenario } from './measure.js';
 
 const STORED = envCount('BENCH_STORED_SECONDS', 15_000);
@@ -49,20 +44,6 @@ async function seed(client: pg.Client): Promise<void> {
       from tracks t cross join generate_series(0, t.last_elapsed_time) s`);
   await client.query('vacuum analyze track_points');
   await client.query('analyze tracks');
-}
-
-type RideSocket = Socket<RideServerToClient, RideClientToServer>;
-
-function connect(baseUrl: string, token: string): Promise<RideSocket> {
-  const socket: RideSocket = io(baseUrl + RIDE_NAMESPACE, {
-    auth: { token },
-    transports: ['websocket'],
-    reconnection: false,
-  });
-  return new Promise((resolve, reject) => {
-    socket.once('connect', () => resolve(socket));
-    socket.once('connect_error', reject);
-  });
 }
 
 /** The next BATCH seconds of a ride as the client records them (8 m/s at 200 W). */
@@ -104,7 +85,7 @@ async function main(): Promise<number> {
     seed,
     async ({ baseUrl, database }) => {
       try {
-        socket = await connect(baseUrl, await sessionStore(database.db, 3600_000).create(1));
+        socket = await connectRide(baseUrl, await sessionStore(database.db, 3600_000).create(1));
         const startedAt = Date.now() - STARTED_HOURS_AGO * 3600_000;
         const long: Ride = { trackId: 1, next: STORED };
         const short: Ride = { trackId: 2, next: BATCH };

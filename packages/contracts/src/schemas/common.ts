@@ -64,13 +64,12 @@ export const EMAIL_ADDRESS = new RegExp(
   `^(?=[^@]{1,64}@)${ATEXT}(?:\\.${ATEXT})*@(?:${LABEL}\\.)+(?:[A-Za-z]{2,63}|xn--[A-Za-z0-9-]{1,59})$`,
 );
 
-/** The one email field of the contracts (sign-up, sign-in, recovery, checkout). */
-export const emailSchema = z
-  .string()
-  .trim()
-  .min(1, 'Required')
-  .max(254)
-  .regex(EMAIL_ADDRESS, 'Invalid Email');
+/** An address field: trimmed, at most 254 characters (RFC 5321), of the given shape. */
+const emailOfShape = (shape: RegExp) =>
+  z.string().trim().min(1, 'Required').max(254).regex(shape, 'Invalid Email');
+
+/** The email a new account is made with (sign-up): a real address. */
+export const emailSchema = emailOfShape(EMAIL_ADDRESS);
 
 /** Document 000 section 5's shape: an @ and a dot, no spaces (what older accounts were made with). */
 export const EMAIL_SHAPE = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
@@ -80,9 +79,4 @@ export const EMAIL_SHAPE = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
  * addresses were checked strictly must still be able to sign in, so only the spec's shape is
  * asked for here (NUL bytes are refused for every field by the server's text check).
  */
-export const emailLookupSchema = z
-  .string()
-  .trim()
-  .min(1, 'Required')
-  .max(254)
-  .regex(EMAIL_SHAPE, 'Invalid Email');
+export const emailLookupSchema = emailOfShape(EMAIL_SHAPE);
