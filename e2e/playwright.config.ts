@@ -1,6 +1,7 @@
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { defineConfig } from '@playwright/test';
+import { OWN_SERVER_PORTS, ownServerUrl } from './support/ownServer.js';
 import { e2eServerEnv } from './support/server-env.js';
 
 const here = path.dirname(fileURLToPath(import.meta.url));
@@ -13,6 +14,8 @@ const dataDir = process.env.E2E_DATA_DIR;
 
 /** The local tracker the Connect Device specs reach (support/tracker.ts has the same port). */
 const trackerPort = '47110';
+/** Pages the tracker accepts: this app's, and those of the specs' own servers (ride-outage). */
+const trackerOrigins = [baseURL, ...Object.values(OWN_SERVER_PORTS).map(ownServerUrl)];
 
 export default defineConfig({
   testDir: './tests',
@@ -48,8 +51,11 @@ export default defineConfig({
       env: e2eServerEnv(port, baseURL, dataDir),
     },
     {
-      // The trainer bridge with its simulator, accepting this app's origin.
-      command: `node ../apps/tracker/dist/main.js --simulate --port ${trackerPort} --allow-origin ${baseURL}`,
+      // The trainer bridge with its simulator, accepting this app's origins.
+      command: [
+        `node ../apps/tracker/dist/main.js --simulate --port ${trackerPort}`,
+        ...trackerOrigins.map((origin) => `--allow-origin ${origin}`),
+      ].join(' '),
       url: `http://127.0.0.1:${trackerPort}/health`,
       reuseExistingServer: false,
       timeout: 60_000,

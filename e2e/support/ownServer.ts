@@ -11,6 +11,15 @@ const READY_TIMEOUT_MS = 120_000;
 const HEALTH_STEP_MS = 200;
 
 /**
+ * The ports of the specs' own servers, apart from the config's 8181 and from each other; the
+ * config's tracker accepts pages from each of their origins.
+ */
+export const OWN_SERVER_PORTS = { playerRestart: 8191, rideOutage: 8192 } as const;
+
+/** The origin (and base URL) of a spec's own server on `port`. */
+export const ownServerUrl = (port: number) => `http://127.0.0.1:${port}`;
+
+/**
  * A server process of a spec's own, on its own port and data folder, which the spec may kill and
  * start again without disturbing the config's server or other specs. The environment is the
  * config's webServer one (embedded database, file outbox, no sample data).
@@ -25,7 +34,7 @@ export type OwnServer = {
 };
 
 export function ownServer(port: number): OwnServer {
-  const url = `http://127.0.0.1:${port}`;
+  const url = ownServerUrl(port);
   const runDir = process.env.E2E_DATA_DIR ?? path.join(here, '..', '.data', `run-${Date.now()}`);
   const dataDir = path.join(runDir, `own-server-${port}`);
   let child: ChildProcess | null = null;

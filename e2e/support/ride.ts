@@ -172,3 +172,77 @@ export function decodeFit(bytes: Buffer) {
   const decoder = new Decoder(Stream.fromBuffer(bytes));
   return { integrity: decoder.checkIntegrity(), ...decoder.read() };
 }
+
+/** What the ride showed at one moment, as the page's own sampler saw it (every 100 ms). */
+export type RideSample = {
+  /** Date.now() in the page (the same clock as the spec's). */
+  at: number;
+  /** The stage's data-ride-phase. */
+  phase: string | null;
+  videoTime: number | null;
+  videoPaused: boolean | null;
+  /** ride-time's text (h:mm:ss), when shown. */
+  rideTime: string | null;
+  /** ride-countdown's text, when shown. */
+  countdown: string | null;
+  /** ride-reconnecting's text, when visible. */
+  reconnecting: string | null;
+  /** Whether ride-outage-choices is visible. */
+  choices: boolean;
+};
+
+type TimelineWindow = { __rideTimeline?: RideSample[]; __rideTimelineTimer?: number };
+
+/**
+ * Starts sampling the ride in the page every 100 ms (a fresh timeline each call), so a spec can
+ * check afterwards what showed while it was busy elsewhere (a short phase, the countdown's
+ * digits, the video time during an outage). Lasts until the page navigates.
+ */
+export async function startRideTimeline(page: Page): Promise<void> {
+  await page.evaluate(() => {
+    const w = window as unknown as TimelineWindow;
+    if (w.__rideTimelineTimer !== undefined) clearInterval(w.__rideTimelineTimer);
+    const samples: RideSample[] = [];
+    w.__rideTimeline = samples;
+    const shown = (id: string) => {
+      const el = document.querySelector(`[data-testid="${id}"]`);
+      return el && el.checkVisibility() ? el : null;
+    };
+    const text = (id: string) => shown(id)?.textContent?.trim() ?? null;
+    w.__rideTimelineTimer = window.setInterval(() => {
+      const stage = document.querySelector('[data-testid="player-stage"]');
+      const video = stage?.querySelector('video') ?? null;
+      samples.push({
+        at: Date.now(),
+        phase: stage?.getAttribute('data-ride-phase') ?? null,
+        videoTime: video ? video.currentTime : null,
+        videoPaused: video ? video.paused : null,
+        rideTime: text('ride-time'),
+        countdown: text('ride-countdown'),
+        reconnecting: text('ride-reconnecting'),
+        choices: shown('ride-outage-choices') !== null,
+      });
+    }, 100);
+  });
+}
+
+/** The samples startRideTimeline has taken so far. */
+export async function rideTimeline(page: Page): Promise<RideSample[]> {
+  return page.evaluate(() => (window as unknown as TimelineWindow).__rideTimeline ?? []);
+}
+
+/** Seconds of an h:mm:ss ride time; NaN for anything else. */
+export function rideSeconds(text: string | null): number {
+  const m = /^(\d+):(\d\d):(\d\d)$/.exec(text ?? '');
+  return m ? Number(m[1]) * 3600 + Number(m[2]) * 60 + Number(m[3]) : Number.NaN;
+}
+
+/**
+ * The timeline's changes only (phase, ride time, countdown, reconnecting, choices, and whether
+ * the video plays), each with the video time then: a short readable account for a report.
+ */
+export function timelineChanges(samples: readonly RideSample[]): RideSample[] {
+  const key = (s: RideSample) =>
+    JSON.stringify([s.phase, s.rideTime, s.countdown, s.reconnecting, s.choices, s.videoPaused]);
+  return samples.filter((s, i) => i === 0 || key(s) !== key(samples[i - 1]!));
+}

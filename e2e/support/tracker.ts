@@ -16,11 +16,13 @@ export async function useTrackerUrl(page: Page, url: string): Promise<void> {
 /**
  * A new verified rider signed in with desktop mode on (the profile menu then has Connect
  * Device): sign up and verify, turn desktop mode on via /?electronMode, sign in, agree.
+ * `dataDir` names a spec's own server's data folder, whose outbox has the verification mail
+ * (the page's context then has that server as its baseURL); by default the config's server.
  */
-export async function signInDesktopRider(page: Page): Promise<Session> {
+export async function signInDesktopRider(page: Page, dataDir?: string): Promise<Session> {
   const rider = newRider();
   await signUp(page, rider);
-  await verifyEmail(page, rider.email);
+  await verifyEmail(page, rider.email, dataDir);
   await page.goto('/?electronMode=true');
   await expectPath(page, '/login');
   const session = await signIn(page, rider.email, rider.password);
@@ -38,4 +40,25 @@ export async function openConnectDevice(page: Page): Promise<Locator> {
   const panel = page.getByRole('dialog', { name: 'Connect Device' });
   await expect(panel).toBeVisible();
   return panel;
+}
+
+/**
+ * Connects the config tracker's simulator in the Connect Device panel (it may still be
+ * connected from an earlier spec: the tracker outlives pages), waits for live power and closes
+ * the panel. The page must be loaded with useTrackerUrl(page, E2E_TRACKER_URL).
+ */
+export async function connectSimulator(page: Page): Promise<void> {
+  const panel = await openConnectDevice(page);
+  const simulator = panel.getByRole('listitem', { name: 'RideAlong Simulator' });
+  await expect(simulator).toBeVisible({ timeout: 10_000 });
+  const connect = simulator.getByRole('button', { name: 'Connect', exact: true });
+  if (await connect.isVisible()) await connect.click();
+  await expect(simulator.getByTestId('device-state')).toHaveText('Connected');
+  await expect
+    .poll(async () => Number(await panel.getByTestId('live-power').textContent()), {
+      timeout: 5000,
+    })
+    .toBeGreaterThan(0);
+  await page.keyboard.press('Escape');
+  await expect(panel).toBeHidden();
 }

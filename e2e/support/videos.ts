@@ -135,3 +135,24 @@ export async function searchVideos(page: Page, term: string): Promise<void> {
   await page.getByRole('searchbox', { name: 'Search' }).fill(term);
   await answered;
 }
+
+/**
+ * Remembers, from now until the page navigates, whether `text` ever shows on the page, however
+ * briefly (a MutationObserver over the body). Resolves with the question to ask later.
+ */
+export async function watchForText(page: Page, text: string): Promise<() => Promise<boolean>> {
+  await page.evaluate((wanted) => {
+    const w = window as Window & { __sawText?: Record<string, boolean> };
+    const seen = (w.__sawText ??= {});
+    seen[wanted] = document.body.innerText.includes(wanted);
+    new MutationObserver(() => {
+      if (document.body.innerText.includes(wanted)) seen[wanted] = true;
+    }).observe(document.body, { childList: true, subtree: true, characterData: true });
+  }, text);
+  return () =>
+    page.evaluate(
+      (wanted) =>
+        (window as Window & { __sawText?: Record<string, boolean> }).__sawText?.[wanted] === true,
+      text,
+    );
+}

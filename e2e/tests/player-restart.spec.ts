@@ -1,9 +1,9 @@
 import { expect, test, type Browser, type BrowserContext, type Page } from '@playwright/test';
-import { ownServer } from '../support/ownServer.js';
+import { OWN_SERVER_PORTS, ownServer } from '../support/ownServer.js';
 import { makeClip, signInWebRider, uniqueTitle, uploadVideo } from '../support/videos.js';
 
 /** A port of this spec's own server, apart from the config's 8181. */
-const PORT = 8191;
+const PORT = OWN_SERVER_PORTS.playerRestart;
 /** Long enough that the player must fetch segments after the restart to go on. */
 const CLIP_SECONDS = 40;
 /** How long the server stays away: the outage of issue 11. */

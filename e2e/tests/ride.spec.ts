@@ -10,8 +10,8 @@ import {
   uploadReadyVideo,
 } from '../support/ride.js';
 import {
+  connectSimulator,
   E2E_TRACKER_URL,
-  openConnectDevice,
   signInDesktopRider,
   useTrackerUrl,
 } from '../support/tracker.js';
@@ -46,19 +46,7 @@ test('a desktop rider rides a video with the simulated trainer, saves it and get
 
   // The page is loaded once: the tracker connection lives as long as the page.
   await page.goto(`/video/${video.url}`);
-  const panel = await openConnectDevice(page);
-  const simulator = panel.getByRole('listitem', { name: 'RideAlong Simulator' });
-  await expect(simulator).toBeVisible({ timeout: 10_000 });
-  const connect = simulator.getByRole('button', { name: 'Connect', exact: true });
-  if (await connect.isVisible()) await connect.click();
-  await expect(simulator.getByTestId('device-state')).toHaveText('Connected');
-  await expect
-    .poll(async () => Number(await panel.getByTestId('live-power').textContent()), {
-      timeout: 5000,
-    })
-    .toBeGreaterThan(0);
-  await page.keyboard.press('Escape');
-  await expect(panel).toBeHidden();
+  await connectSimulator(page);
 
   // Start: the countdown from 10 ends in 'Go!', then the video plays and recording begins.
   const openTracker = async () =>

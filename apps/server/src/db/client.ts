@@ -3,6 +3,7 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { sql } from 'drizzle-orm';
 import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core';
+import type { Pool } from 'pg';
 import * as schema from './schema.js';
 
 export type Db = PgDatabase<PgQueryResultHKT, typeof schema>;
@@ -39,7 +40,7 @@ export async function openDatabase(opts: {
     // not crash the process: the pool replaces it on the next query.
     pool.on('error', (err) => console.warn(`database connection lost: ${err.message}`));
     const db = drizzle(pool, { schema });
-    await migrate(db, { migrationsFolder: migrationsFolder() });
+    await oneMigratorAtATime(pool, () => migrate(db, { migrationsFolder: migrationsFolder() }));
     database = { db, kind: 'postgres', ping: () => ping(db), close: () => pool.end() };
   } else {
     const { PGlite } = await import('@electric-sql/pglite');
@@ -52,6 +53,29 @@ export async function openDatabase(opts: {
     database = { db, kind: 'pglite', ping: () => ping(db), close: () => client.close() };
   }
   return database;
+}
+
+/** Any constant: the session-level advisory lock every process migrates under. */
+const MIGRATION_LOCK_KEY = 7_214_031_611;
+
+/**
+ * Processes starting together on one database (replicas behind a balancer) take turns: the
+ * first applies the migrations, the others then find nothing left to do. Without the lock two
+ * of them run the same CREATE statements at once and one fails (duplicate pg_type key). The
+ * lock is held by a session of its own, so it goes with a process that dies meanwhile.
+ */
+async function oneMigratorAtATime(pool: Pool, migrate: () => Promise<void>): Promise<void> {
+  const client = await pool.connect();
+  try {
+    await client.query('select pg_advisory_lock($1)', [MIGRATION_LOCK_KEY]);
+    try {
+      await migrate();
+    } finally {
+      await client.query('select pg_advisory_unlock($1)', [MIGRATION_LOCK_KEY]);
+    }
+  } finally {
+    client.release();
+  }
 }
 
 async function ping(db: Db): Promise<boolean> {

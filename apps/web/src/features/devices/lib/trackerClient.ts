@@ -34,9 +34,26 @@ function clearLive(): void {
   store.registerControl(null);
 }
 
+/**
+ * A network that comes back brings the tracker back too: an offline spell can cut even the
+ * loopback connection (Chromium's offline mode does), and the spec's five attempts run out in
+ * about 17 s, well within a network drop a ride must survive (issue 11).
+ */
+let watchingNetwork = false;
+function watchNetwork(): void {
+  if (watchingNetwork || typeof window === 'undefined') return;
+  watchingNetwork = true;
+  window.addEventListener('online', () => {
+    const { connection } = useTrackerStore.getState();
+    const lost = connection.status === 'not_running' || connection.status === 'retrying';
+    if (socket && connection.source === 'tracker' && lost) startTracker();
+  });
+}
+
 /** Connects to the tracker (closing any earlier socket); retries per TRACKER_RECONNECT. */
 export function startTracker(): void {
   stopTracker();
+  watchNetwork();
   const s: TrackerSocket = io(trackerUrl(), {
     forceNew: true,
     reconnection: true,

@@ -1,19 +1,15 @@
-import { useQuery } from '@tanstack/react-query';
-import { playbackSchema } from '@ridealong/contracts';
+import { queryOptions, useQuery, type QueryClient } from '@tanstack/react-query';
+import { playbackSchema, type Playback } from '@ridealong/contracts';
 import { apiRequest } from '../../../lib/api';
 import { outageRetry } from '../../../lib/queryRetry';
 import type { PlaybackMode } from '../lib/playback';
+import { playbackRefetchInterval, playbackStaleTime } from '../lib/playbackExpiry';
 
-/** Ask for fresh URLs this long before the signed ones expire. */
-const RENEW_BEFORE_MS = 5 * 60 * 1000;
+const PLAYBACK = 'playback';
 
-/**
- * GET /api/v1/race/{id}/playback: signed, expiring HLS and DASH URLs within the viewer's plan.
- * A 403 (outside the plan) is left to the page, which sends the viewer to /video-upgrade.
- */
-export function usePlayback(url: string, mode: PlaybackMode, enabled: boolean) {
-  return useQuery({
-    queryKey: ['playback', url, mode],
+function playbackQuery(url: string, mode: PlaybackMode) {
+  return queryOptions({
+    queryKey: [PLAYBACK, url, mode] as const,
     queryFn: async () =>
       (
         await apiRequest(`/race/${encodeURIComponent(url)}/playback`, {
@@ -21,12 +17,46 @@ export function usePlayback(url: string, mode: PlaybackMode, enabled: boolean) {
           schema: playbackSchema,
         })
       ).data,
-    enabled,
     // A server restart or network drop is waited out; a 4xx answer (403, 404) is final.
     ...outageRetry,
-    staleTime: (q) => {
-      const expires = q.state.data ? Date.parse(q.state.data.expires_at) : Number.NaN;
-      return Number.isFinite(expires) ? Math.max(0, expires - Date.now() - RENEW_BEFORE_MS) : 0;
-    },
+    staleTime: (q) => playbackStaleTime(q.state.data?.expires_at, Date.now()),
   });
+}
+
+/**
+ * GET /api/v1/race/{id}/playback: signed, expiring HLS and DASH URLs within the viewer's plan.
+ * A 403 (outside the plan) is left to the page, which sends the viewer to /video-upgrade. The
+ * URLs are renewed a few minutes before they expire, also in a background tab (a ride plays on),
+ * and the player swaps the new token in without reloading (mediaToken.ts).
+ */
+export function usePlayback(url: string, mode: PlaybackMode, enabled: boolean) {
+  return useQuery({
+    ...playbackQuery(url, mode),
+    enabled,
+    refetchInterval: (q) => playbackRefetchInterval(q.state.data?.expires_at, Date.now()),
+    refetchIntervalInBackground: true,
+  });
+}
+
+/**
+ * Asks the server again for the Playback the page is watching in `current`'s mode (the player
+ * found its URLs refused, see tokenRenewal.ts): the new Playback, or null when there is no such
+ * query or the call failed (a 403 included). The answer also lands in the page's query, so the
+ * page and the player agree. An outage is waited out with outageRetry, as the page's own query.
+ */
+export async function renewPlayback(
+  client: QueryClient,
+  current: Playback,
+): Promise<Playback | null> {
+  const watched = client
+    .getQueryCache()
+    .findAll({ queryKey: [PLAYBACK], type: 'active' })
+    .find((q) => q.queryKey[2] === current.mode);
+  const url = watched?.queryKey[1];
+  if (typeof url !== 'string') return null;
+  try {
+    return await client.fetchQuery({ ...playbackQuery(url, current.mode), staleTime: 0 });
+  } catch {
+    return null;
+  }
 }

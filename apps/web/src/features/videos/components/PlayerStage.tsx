@@ -10,6 +10,7 @@ import { playbackCapSeconds } from '../lib/playback';
 import { ResumeRideOffer } from '../ride/ResumeRideOffer';
 import { RideCountdown } from '../ride/RideCountdown';
 import { RideLeaderboard } from '../ride/RideLeaderboard';
+import { RideOutage } from '../ride/RideOutage';
 import { RidePausedControls } from '../ride/RidePausedControls';
 import { RideStats } from '../ride/RideStats';
 import { useRide } from '../ride/useRide';
@@ -44,7 +45,7 @@ export function PlayerStage({ race, playback, onPlaybackError }: PlayerStageProp
   const [desktopOnly, setDesktopOnly] = useState(false);
   const [reconnectingSince, setReconnectingSince] = useState<number | null>(null);
   const cap = playbackCapSeconds({ electronMode, maxSeconds: playback.max_seconds });
-  const ride = useRide(race, videoRef);
+  const ride = useRide(race, videoRef, reconnectingSince);
   const unfinished = useUnfinishedRide(race.url, electronMode && signedIn);
   useEffect(() => () => clearTimeout(exitTimer.current), []);
 
@@ -56,7 +57,9 @@ export function PlayerStage({ race, playback, onPlaybackError }: PlayerStageProp
       setStarted(true);
       setCapped(false);
       setEnded(false);
-    } else if (document.fullscreenElement) {
+    } else if (document.fullscreenElement && !ride.outage.holdingForOutage()) {
+      // An outage's pause keeps the view: the ride goes on by itself, and re-entering
+      // fullscreen would need the rider's click.
       exitTimer.current = setTimeout(
         () => void document.exitFullscreen().catch(() => undefined),
         FULLSCREEN_EXIT_DELAY_MS,
@@ -105,6 +108,7 @@ export function PlayerStage({ race, playback, onPlaybackError }: PlayerStageProp
           bg="black"
           style={{ borderRadius: 'var(--mantine-radius-md)', overflow: 'hidden' }}
           data-testid="player-stage"
+          data-ride-phase={ride.machine.phase}
         >
           <VideoPlayer
             playback={playback}
@@ -113,6 +117,7 @@ export function PlayerStage({ race, playback, onPlaybackError }: PlayerStageProp
             title={race.title}
             onError={onPlaybackError}
             onReconnecting={setReconnectingSince}
+            retrySignal={ride.outage.retrySignal}
             onPlayingChange={onPlayingChange}
             onCapReached={() => setCapped(true)}
             onEnded={() => {
@@ -139,7 +144,20 @@ export function PlayerStage({ race, playback, onPlaybackError }: PlayerStageProp
               onDiscard={ride.discard}
             />
           ) : null}
-          {reconnectingSince !== null ? <ReconnectingBadge since={reconnectingSince} /> : null}
+          {ride.active && ride.machine.phase === 'waiting' ? (
+            <RideOutage
+              snapshot={ride.snapshot}
+              awaySince={ride.outage.awaySince}
+              putOffUntil={ride.outage.putOffUntil}
+              onKeepWaiting={ride.outage.keepWaiting}
+              onSave={ride.save}
+              onDiscard={ride.discard}
+            />
+          ) : null}
+          {/* In a ride, its own overlay says it is reconnecting. */}
+          {reconnectingSince !== null && !ride.active ? (
+            <ReconnectingBadge since={reconnectingSince} />
+          ) : null}
           {ride.countdown !== null ? <RideCountdown value={ride.countdown} /> : null}
           {showOverlay ? (
             <PlayerOverlay onPreview={preview} onStart={start} capped={capped} />

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { classifyPlayerError, shakaRetryParameters } from './playerFailure';
+import { classifyPlayerError, forbiddenRequestUri, shakaRetryParameters } from './playerFailure';
 
 const network = (code: number, status?: number) => ({
   category: 1,
@@ -43,5 +43,20 @@ describe('shakaRetryParameters', () => {
       backoffFactor: 2,
       fuzzFactor: 0.5,
     });
+  });
+});
+
+describe('forbiddenRequestUri', () => {
+  it('gives the URI of a request answered 403', () => {
+    expect(forbiddenRequestUri(network(1001, 403))).toBe('https://example.test/seg.m4s');
+    expect(forbiddenRequestUri({ category: 1, code: 1001, data: [undefined, 403] })).toBeNull();
+  });
+
+  it('is undefined for any other error', () => {
+    expect(forbiddenRequestUri(network(1001, 404))).toBeUndefined();
+    expect(forbiddenRequestUri(network(1001, 503))).toBeUndefined();
+    expect(forbiddenRequestUri(network(1002))).toBeUndefined();
+    expect(forbiddenRequestUri({ category: 3, code: 1001, data: ['x', 403] })).toBeUndefined();
+    expect(forbiddenRequestUri(new Error('403'))).toBeUndefined();
   });
 });

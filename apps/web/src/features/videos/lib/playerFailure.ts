@@ -46,6 +46,18 @@ export function classifyPlayerError(error: unknown): PlayerFailure {
   return 'fatal';
 }
 
+/**
+ * The URI a shaka request answered 403 was sent to (signed URLs expire: the player may renew
+ * them once, see tokenRenewal), or undefined when `error` is not such an answer. The URI is null
+ * when shaka did not say it.
+ */
+export function forbiddenRequestUri(error: unknown): string | null | undefined {
+  if (!isShakaError(error) || error.category !== NETWORK_CATEGORY) return undefined;
+  if (error.code !== BAD_HTTP_STATUS || error.data[1] !== 403) return undefined;
+  const uri = error.data[0];
+  return typeof uri === 'string' ? uri : null;
+}
+
 /** shaka's RetryParameters (extern), the fields the player sets. */
 export type ShakaRetryParameters = {
   maxAttempts: number;

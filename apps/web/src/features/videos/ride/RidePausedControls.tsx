@@ -1,5 +1,5 @@
 import { Button, Group, Overlay, Stack, Text } from '@mantine/core';
-import { modals } from '@mantine/modals';
+import { confirmDiscard } from './confirmDiscard';
 import type { RideMachine } from './rideMachine';
 import { stopActions } from './rideMachine';
 import type { RideSnapshot } from './rideSession';
@@ -25,14 +25,7 @@ export function RidePausedControls({
 }: RidePausedControlsProps) {
   const actions = stopActions(snapshot.accumulatedPower, snapshot.elapsedSeconds);
   const busy = machine.phase === 'stopping';
-  const confirmDiscard = () =>
-    modals.openConfirmModal({
-      title: 'Are you sure?',
-      children: <Text size="sm">This ride is deleted and not saved to your activities.</Text>,
-      labels: { confirm: 'Discard', cancel: 'Cancel' },
-      confirmProps: { color: 'red' },
-      onConfirm: onDiscard,
-    });
+  const askDiscard = () => confirmDiscard(onDiscard);
 
   return (
     <Overlay
@@ -75,7 +68,7 @@ export function RidePausedControls({
               radius="xl"
               variant="white"
               color="red"
-              onClick={confirmDiscard}
+              onClick={askDiscard}
               loading={busy && machine.discarding}
               disabled={busy}
               data-testid="ride-discard"

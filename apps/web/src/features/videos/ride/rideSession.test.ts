@@ -1,10 +1,16 @@
 import 'fake-indexeddb/auto';
-import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import type { ControlEntry, RidePoint } from '@ridealong/contracts';
 import type { TrainerControl } from './controlScheduler';
 import { PointBuffer } from './pointBuffer';
 import { RideSession } from './rideSession';
-import type { RideAnswer, RideEventName, RidePayload, RideTransport } from './rideSocket';
+import {
+  TransportError,
+  type RideAnswer,
+  type RideEventName,
+  type RidePayload,
+  type RideTransport,
+} from './rideSocket';
 
 type Call = { event: RideEventName; payload: unknown };
 
@@ -12,8 +18,13 @@ type Call = { event: RideEventName; payload: unknown };
 class FakeChannel implements RideTransport {
   calls: Call[] = [];
   stored = new Set<number>();
+  /** Every second the server was sent, with repeats (a resend after a lost ack). */
+  sentSeconds: number[] = [];
   online = true;
+  /** add-track answers to refuse before answering (a server still starting up). */
+  refuseAddTrack = 0;
   private connectListeners = new Set<() => void>();
+  private disconnectListeners = new Set<() => void>();
   controls: ControlEntry[] = [0, 4, 5, 12].map((t) => ({
     elapsed_time: t,
     slope: t / 2,
@@ -24,7 +35,11 @@ class FakeChannel implements RideTransport {
 
   async request<K extends RideEventName>(event: K, payload: RidePayload<K>) {
     this.calls.push({ event, payload });
-    if (!this.online) throw new Error('The server did not answer.');
+    if (!this.online) throw new TransportError('The server did not answer.');
+    if (event === 'add-track' && this.refuseAddTrack > 0) {
+      this.refuseAddTrack -= 1;
+      return { ok: false, message: 'The server is starting.' } as RideAnswer<K>;
+    }
     return this.answer(event, payload) as RideAnswer<K>;
   }
 
@@ -68,7 +83,10 @@ class FakeChannel implements RideTransport {
       }
       case 'push-points': {
         const p = payload as { points: RidePoint[] };
-        for (const point of p.points) this.stored.add(point.elapsed_time);
+        for (const point of p.points) {
+          this.stored.add(point.elapsed_time);
+          this.sentSeconds.push(point.elapsed_time);
+        }
         return { ok: true, track_id: 41, stored: p.points.map((x) => x.elapsed_time) };
       }
       case 'stop-track':
@@ -81,9 +99,26 @@ class FakeChannel implements RideTransport {
     return () => void this.connectListeners.delete(listener);
   }
 
+  onDisconnect(listener: () => void) {
+    this.disconnectListeners.add(listener);
+    return () => void this.disconnectListeners.delete(listener);
+  }
+
+  connected() {
+    return this.online;
+  }
+
+  retryNow() {}
+
   connect() {
     this.online = true;
     for (const l of this.connectListeners) l();
+  }
+
+  /** The server process died or the network went: the channel says so at once. */
+  drop() {
+    this.online = false;
+    for (const l of this.disconnectListeners) l();
   }
 
   close() {}
@@ -225,5 +260,55 @@ describe('RideSession', () => {
     await session.stop(true);
     expect(channel.of('stop-track')).toEqual([expect.objectContaining({ discard_track: true })]);
     expect(await buffer.getRide('ride-uuid-1234')).toBeUndefined();
+  });
+
+  it('is linked once the server has the track, unlinked while the channel is away', async () => {
+    expect(session.getSnapshot().linked).toBe(true);
+    channel.drop();
+    expect(session.getSnapshot().linked).toBe(false);
+    channel.connect();
+    await vi.waitFor(() => expect(session.getSnapshot().linked).toBe(true));
+  });
+
+  it('asks for the track again with backoff when a restarted server refuses it at first', async () => {
+    await settle(); // the first flush is done
+    channel.drop();
+    channel.refuseAddTrack = 2;
+    channel.connect();
+    await settle();
+    expect(session.getSnapshot()).toMatchObject({
+      linked: false,
+      problem: 'The server is starting.',
+    });
+    await vi.waitFor(() => expect(session.getSnapshot().linked).toBe(true), { timeout: 5000 });
+    expect(channel.of('add-track')).toHaveLength(4);
+    expect(session.getSnapshot().problem).toBeNull();
+  });
+
+  it('through an outage held at one second, saves every second exactly once', async () => {
+    await rideSeconds(0, 15);
+    channel.drop();
+    // The page holds the video at 15.4 s while the server is away: no new second is made.
+    for (let i = 0; i < 8; i += 1) {
+      session.tick(15.4, 15_000 + i * 1000, sample(200), 15_000 + i * 1000);
+      await settle();
+    }
+    channel.connect();
+    await vi.waitFor(() => expect(session.getSnapshot().linked).toBe(true));
+    await rideSeconds(16, 30);
+    await session.stop(false);
+    const seconds = Array.from({ length: 30 }, (_, s) => s);
+    expect([...channel.stored].sort((a, b) => a - b)).toEqual(seconds);
+    // Each second was recorded once: it was sent once and is not in the local copy any more.
+    expect([...channel.sentSeconds].sort((a, b) => a - b)).toEqual(seconds);
+    expect(session.getSnapshot()).toMatchObject({ elapsedSeconds: 30, accumulatedPower: 6000 });
+  });
+
+  it('forgets a ride discarded while the server is away, in this browser', async () => {
+    await rideSeconds(0, 3);
+    channel.drop();
+    await expect(session.forget()).resolves.toBeNull();
+    expect(await buffer.getRide('ride-uuid-1234')).toBeUndefined();
+    expect(await buffer.unconfirmed('ride-uuid-1234')).toEqual([]);
   });
 });

@@ -25,6 +25,7 @@ import {
   recordSample,
   type RecorderState,
 } from './recorder';
+import { retryDelayMs } from '../../../lib/retryPolicy';
 import { unwrap, type RideTransport } from './rideSocket';
 
 export type RideRace = {
@@ -61,6 +62,11 @@ export type RideSnapshot = {
   leaderboard: LeaderboardEntry[];
   /** The last channel failure, for the rider; cleared by the next success. */
   problem: string | null;
+  /**
+   * The server has this ride on the current connection (add-track answered since the last
+   * connect); false while connecting, disconnected, or asking again after a reconnect.
+   */
+  linked: boolean;
 };
 
 /** A ride before anything was recorded (also what the page shows with no ride). */
@@ -73,6 +79,7 @@ export const EMPTY_RIDE_SNAPSHOT: RideSnapshot = {
   slope: null,
   leaderboard: [],
   problem: null,
+  linked: false,
 };
 
 type Sample = Pick<TrackerData, 'power' | 'cadence' | 'heart_rate' | 'speed' | 'distance'>;
@@ -94,20 +101,27 @@ export class RideSession {
   private pushedWindow = -1;
   private boardSecond = -1;
   private boardBusy = false;
-  private seenConnect = false;
+  /** Counts attaches: only the latest one's answer counts (an older one may be from before a drop). */
+  private attachRound = 0;
+  private attachFailures = 0;
+  private attachTimer: ReturnType<typeof setTimeout> | undefined;
+  private disposed = false;
   private readonly listeners = new Set<() => void>();
-  private readonly offConnect: () => void;
+  private readonly offTransport: Array<() => void>;
   private snapshot: RideSnapshot;
 
   constructor(private readonly deps: RideSessionDeps) {
     this.recorder = initialRecorder();
     this.snapshot = EMPTY_RIDE_SNAPSHOT;
-    // Every connection after the first is a reconnect: the track is asked for again with the
-    // same client_ride_id, then every unconfirmed point is sent.
-    this.offConnect = deps.transport.onConnect(() => {
-      if (this.seenConnect) void this.attach();
-      this.seenConnect = true;
-    });
+    this.offTransport = [
+      // On every connection the track is asked for with the same client_ride_id (the server
+      // answers the same track, idempotently), then every unconfirmed point is sent.
+      deps.transport.onConnect(() => void this.attach()),
+      deps.transport.onDisconnect(() => {
+        clearTimeout(this.attachTimer);
+        if (this.snapshot.linked) this.update({ linked: false });
+      }),
+    ];
   }
 
   subscribe = (listener: () => void): (() => void) => {
@@ -152,23 +166,36 @@ export class RideSession {
     await this.attach();
   }
 
-  /** add-track (same client_ride_id every time), then the points the server lacks. */
+  /**
+   * add-track (same client_ride_id every time), then the points the server lacks. A failure is
+   * asked again with the app's backoff while connected: a server just restarted may not answer
+   * at once, and the ride waits for this before it goes on.
+   */
   private async attach(): Promise<void> {
     const { buffer, clientRideId, transport, rider } = this.deps;
+    clearTimeout(this.attachTimer);
+    const round = ++this.attachRound;
+    const current = () => !this.disposed && round === this.attachRound;
     try {
       const ride = await buffer.getRide(clientRideId);
-      if (!ride) return;
+      if (!ride || !current()) return;
       // Asked even when known: a reconnect may land on another server process.
-      this.trackId = await ensureTrack(
+      const trackId = await ensureTrack(
         transport,
         buffer,
         { ...ride, track_id: null },
         rider.username,
       );
-      this.update({ trackId: this.trackId, problem: null });
+      if (!current()) return;
+      this.trackId = trackId;
+      this.attachFailures = 0;
+      this.update({ trackId: this.trackId, problem: null, linked: transport.connected() });
       this.flush();
     } catch (e) {
+      if (!current()) return;
       this.fail(e);
+      if (!transport.connected()) return; // the next connect attaches again
+      this.attachTimer = setTimeout(() => void this.attach(), retryDelayMs(this.attachFailures++));
     }
   }
 
@@ -293,9 +320,21 @@ export class RideSession {
     });
   }
 
+  /**
+   * Discards the ride in this browser only, for a rider who discards while the server is away.
+   * The server's copy is an unsaved recording no one sees.
+   */
+  async forget(): Promise<null> {
+    await this.writes;
+    await this.deps.buffer.remove(this.deps.clientRideId);
+    return null;
+  }
+
   /** Stops listening; the local copy stays for a resume offer unless the ride was stopped. */
   dispose(): void {
-    this.offConnect();
+    this.disposed = true;
+    clearTimeout(this.attachTimer);
+    for (const off of this.offTransport) off();
     this.listeners.clear();
   }
 }

@@ -1,4 +1,5 @@
 import { io, type Socket } from 'socket.io-client';
+import { DEFAULT_RETRY_POLICY } from '../../../lib/retryPolicy';
 import {
   RIDE_NAMESPACE,
   type RideClientToServer,
@@ -16,8 +17,28 @@ export interface RideTransport {
   request<K extends RideEventName>(event: K, payload: RidePayload<K>): Promise<RideAnswer<K>>;
   /** Called on every (re)connection; returns the unsubscribe. */
   onConnect(listener: () => void): () => void;
+  /** Called when the connection drops (it is retried by itself); returns the unsubscribe. */
+  onDisconnect(listener: () => void): () => void;
+  connected(): boolean;
+  /** Reconnects at once when the connection is away and being retried (a sign it is back). */
+  retryNow(): void;
   close(): void;
 }
+
+/**
+ * The channel could not carry a request (not connected, or no answer in time): the server never
+ * refused it, so it may be asked again once the connection is back.
+ */
+export class TransportError extends Error {
+  override name = 'TransportError';
+}
+
+/**
+ * The channel's reconnect backoff: the app's policy with a lower cap, since a ride waits for it
+ * with the video paused (and it nudges the player when back). A handshake is cheap for the
+ * server, and ±50% still spreads a restart's riders over 2 to 6 s.
+ */
+const CHANNEL_RETRY = { ...DEFAULT_RETRY_POLICY, maxMs: 4000 };
 
 /** An ack that has not come by then counts as lost (the points stay queued for a resend). */
 const ACK_TIMEOUT_MS = 10_000;
@@ -27,32 +48,57 @@ type UntypedEmit = (event: string, payload: unknown, ack: (answer: unknown) => v
 
 /**
  * The `/ride` namespace on this origin (Socket.IO's default path), authenticated with the
- * session token. Emits made while disconnected wait in socket.io's buffer.
+ * session token. It reconnects by itself (0.5 s doubling to 4 s, ±50%) for as long as it takes. A request made while disconnected waits for the connection until
+ * its deadline instead of sitting in socket.io's buffer, so nothing stale is sent after an
+ * outage: the ride resends what the server lacks once it is back.
  */
 export function connectRideChannel(token: string): RideTransport {
   const socket: RideSocket = io(RIDE_NAMESPACE, {
     auth: { token },
     transports: ['websocket', 'polling'],
+    reconnectionDelay: CHANNEL_RETRY.baseMs,
+    reconnectionDelayMax: CHANNEL_RETRY.maxMs,
+    randomizationFactor: CHANNEL_RETRY.jitter,
   });
+  // The contract's acks are optional parameters, which the typed emit cannot spell for a
+  // generic event name; the payload and answer types are checked at this function's edge.
+  const emit = socket.emit.bind(socket) as unknown as UntypedEmit;
   return {
     request(event, payload) {
       return new Promise((resolve, reject) => {
-        const timer = setTimeout(
-          () => reject(new Error('The server did not answer.')),
-          ACK_TIMEOUT_MS,
-        );
-        // The contract's acks are optional parameters, which the typed emit cannot spell for a
-        // generic event name; the payload and answer types are checked at this function's edge.
-        const emit = socket.emit.bind(socket) as unknown as UntypedEmit;
-        emit(event, payload, (answer) => {
-          clearTimeout(timer);
-          resolve(answer as RideAnswer<typeof event>);
-        });
+        let sent = false;
+        const send = () => {
+          if (sent) return;
+          sent = true;
+          socket.off('connect', send);
+          emit(event, payload, (answer) => {
+            clearTimeout(timer);
+            resolve(answer as RideAnswer<typeof event>);
+          });
+        };
+        const timer = setTimeout(() => {
+          socket.off('connect', send);
+          reject(new TransportError('The server did not answer.'));
+        }, ACK_TIMEOUT_MS);
+        if (socket.connected) send();
+        else socket.on('connect', send);
       });
     },
     onConnect(listener) {
       socket.on('connect', listener);
       return () => void socket.off('connect', listener);
+    },
+    onDisconnect(listener) {
+      socket.on('disconnect', listener);
+      return () => void socket.off('disconnect', listener);
+    },
+    connected: () => socket.connected,
+    retryNow() {
+      // `active` is false after a server-side disconnect (a revoked session): no retry then.
+      // Disconnecting and connecting again drops the pending backoff timer.
+      if (socket.connected || !socket.active) return;
+      socket.disconnect();
+      socket.connect();
     },
     close() {
       socket.disconnect();

@@ -8,10 +8,13 @@ import { useUserStore } from '../../../stores/user';
 import { PointBuffer } from './pointBuffer';
 import { refreshUser } from '../../../lib/refreshUser';
 import { changeRaceDuration } from './rideApi';
+import { retryWhile } from '../../../lib/retryWhile';
 import { hasUnsavedRide, initialRide, rideReducer } from './rideMachine';
 import { EMPTY_RIDE_SNAPSHOT, RideSession } from './rideSession';
-import { connectRideChannel, newRideId, type RideTransport } from './rideSocket';
+import { connectRideChannel, newRideId, TransportError, type RideTransport } from './rideSocket';
+import { useCountdown } from './useCountdown';
 import { useLeaveGuard } from './useLeaveGuard';
+import { useRideOutage } from './useRideOutage';
 
 /** How often the video time is sampled while recording: well under a second, so none is missed. */
 const TICK_MS = 250;
@@ -24,15 +27,20 @@ type Live = { transport: RideTransport; buffer: PointBuffer; session: RideSessio
 const messageOf = (e: unknown) => (e instanceof Error ? e.message : 'Something went wrong.');
 
 /**
- * Race mode on the video page: the countdown, the recording loop, the session's lifecycle and
- * its save or discard. The page's video element and stage are passed in; this is glue only.
+ * Race mode on the video page: the countdown, the recording loop, the session's lifecycle, the
+ * wait through an outage (useRideOutage) and the save or discard. The page's video element and
+ * the player's retrying state are passed in; this is glue only.
  */
-export function useRide(race: Race, videoRef: RefObject<HTMLVideoElement | null>) {
+export function useRide(
+  race: Race,
+  videoRef: RefObject<HTMLVideoElement | null>,
+  playerAwaySince: number | null,
+) {
   const navigate = useNavigate();
   const [machine, dispatch] = useReducer(rideReducer, initialRide);
   const [session, setSession] = useState<RideSession | null>(null);
-  /** Seconds left (10..1), 0 while 'Go!' shows, null when no countdown. */
-  const [countdown, setCountdown] = useState<number | null>(null);
+  /** Seconds left (10..1, or 3..1 after an outage), 0 while 'Go!' shows, null when none. */
+  const countdown = useCountdown();
   const live = useRef<Live | null>(null);
   const endedAt = useRef<number | null>(null);
   const sampleAt = useRef<number | null>(null);
@@ -41,6 +49,15 @@ export function useRide(race: Race, videoRef: RefObject<HTMLVideoElement | null>
     session ? session.getSnapshot : noSnapshot,
   );
   const allowLeave = useLeaveGuard(hasUnsavedRide(machine) && snapshot.elapsedSeconds > 0);
+  const outage = useRideOutage({
+    machine,
+    dispatch,
+    linked: snapshot.linked,
+    playerAwaySince,
+    videoRef,
+    countdown,
+    retryChannel: () => live.current?.transport.retryNow(),
+  });
 
   const close = useCallback(() => {
     const current = live.current;
@@ -60,19 +77,6 @@ export function useRide(race: Race, videoRef: RefObject<HTMLVideoElement | null>
       }),
     [],
   );
-
-  useEffect(() => {
-    if (countdown === null) return;
-    const timer = setTimeout(() => {
-      if (countdown === 0) return setCountdown(null); // 'Go!' shows for a second
-      setCountdown(countdown - 1);
-      if (countdown === 1) {
-        dispatch({ type: 'countdown-done' });
-        void videoRef.current?.play().catch(() => undefined);
-      }
-    }, 1000);
-    return () => clearTimeout(timer);
-  }, [countdown, videoRef]);
 
   useEffect(() => {
     if (machine.phase !== 'recording' || !session) return;
@@ -97,7 +101,11 @@ export function useRide(race: Race, videoRef: RefObject<HTMLVideoElement | null>
     video.currentTime = 0;
     endedAt.current = null;
     dispatch({ type: 'start' });
-    setCountdown(RIDE.countdownSeconds);
+    countdown.begin(RIDE.countdownSeconds, () => {
+      dispatch({ type: 'countdown-done' });
+      // While the connection is away the ride waits instead (useRideOutage holds the video).
+      void videoRef.current?.play().catch(() => undefined);
+    });
     const user = useUserStore.getState().user;
     try {
       const buffer = await PointBuffer.open();
@@ -122,13 +130,28 @@ export function useRide(race: Race, videoRef: RefObject<HTMLVideoElement | null>
     }
   };
 
-  /** Save (final points, stop-track, then /activities) or discard (back to play mode). */
+  /**
+   * Save (final points, stop-track, then /activities) or discard (back to play mode), from a
+   * pause or while waiting out an outage. A save waits for the server as long as it takes (the
+   * ride stays in this browser meanwhile); a discard with the server away forgets it here.
+   */
   const stop = async (discard: boolean) => {
     const current = live.current;
-    if (!current || machine.phase !== 'paused') return;
+    if (!current || (machine.phase !== 'paused' && machine.phase !== 'waiting')) return;
     dispatch({ type: 'stop', discard });
+    const outage = (e: unknown) => e instanceof TransportError;
     try {
-      const saved = await current.session.stop(discard);
+      const saved = discard
+        ? await (
+            current.transport.connected() ? current.session.stop(true) : current.session.forget()
+          ).catch((e: unknown) => {
+            if (!outage(e)) throw e;
+            return current.session.forget();
+          })
+        : await retryWhile(() => current.session.stop(false), {
+            shouldRetry: outage,
+            keepGoing: () => live.current === current,
+          });
       const ended = endedAt.current;
       const report =
         ended !== null && durationNeedsCorrection(race.duration, ended, RIDE.durationTolerance);
@@ -140,7 +163,7 @@ export function useRide(race: Race, videoRef: RefObject<HTMLVideoElement | null>
       allowLeave();
       close();
       dispatch({ type: 'stopped' });
-      setCountdown(null);
+      countdown.cancel();
       if (!discard && saved?.saved) {
         await refreshUser().catch(() => undefined);
         void navigate('/activities');
@@ -155,7 +178,8 @@ export function useRide(race: Race, videoRef: RefObject<HTMLVideoElement | null>
   return {
     machine,
     snapshot,
-    countdown,
+    countdown: countdown.value,
+    outage,
     /** Race mode owns the stage (countdown, live values, paused controls). */
     active: machine.mode === 'race' && machine.phase !== 'idle',
     start,

@@ -63,7 +63,9 @@ function VideoPageContent({ url }: { url: string }) {
     loading: race.isPending,
     failed: race.isError,
     race: data,
-    playbackFailed: playerFailed || (playback.isError && !forbidden),
+    // A failed background refetch (the URLs' renewal during an outage) keeps the stream playing:
+    // only a Playback that never came is the processing state.
+    playbackFailed: playerFailed || (playback.isError && !forbidden && playback.data === undefined),
   });
   const tabs = visibleTabs({
     mobileDevice: deviceKindFromUserAgent(navigator.userAgent) === 'mobile',
