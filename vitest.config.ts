@@ -8,6 +8,7 @@ export default defineConfig({
       'tools/**/*.test.ts',
       'apps/*/src/**/*.test.{ts,tsx}',
       'apps/*/test/**/*.test.ts',
+      'apps/*/bench/**/*.test.ts',
       'packages/*/test/**/*.test.ts',
     ],
     testTimeout: 30_000,

@@ -11,7 +11,7 @@ import { memoryRateLimiter } from '../src/lib/rate-limiter.js';
 import { createBenchDatabase, reachable, serverUrl } from './database.js';
 
 /** What a bench measures against: the real app on a random port over its own database. */
-export type BenchServer = { baseUrl: string; database: Database };
+export type BenchServer = { baseUrl: string; database: Database; databaseUrl: string };
 
 /** Reads a positive whole number from the environment (bench sizes), else `fallback`. */
 export function envCount(name: string, fallback: number): number {
@@ -65,7 +65,7 @@ export async function withBenchServer(
     });
     await app.listen({ port: 0, host: '127.0.0.1' });
     const baseUrl = `http://127.0.0.1:${(app.server.address() as AddressInfo).port}`;
-    return await run({ baseUrl, database });
+    return await run({ baseUrl, database, databaseUrl: bench.url });
   } finally {
     await app?.close();
     await database?.close();

@@ -47,3 +47,27 @@ export async function createBenchDatabase(
     },
   };
 }
+
+/**
+ * Inserts saved rides in bulk: with the tracks triggers off (each would lock and bump the same
+ * version row, 100,000 times in one statement), then the video versions and history places
+ * set as migration 0007 sets them for rides saved before it.
+ */
+export async function insertSavedRides(client: pg.Client, insert: string): Promise<void> {
+  await client.query('set session_replication_role = replica');
+  try {
+    await client.query(insert);
+  } finally {
+    await client.query('set session_replication_role = default');
+  }
+  await client.query(`
+    insert into race_history_versions (race_id, saved)
+      select race_id, count(*) from tracks
+      where status = 'saved' and race_id is not null group by race_id
+    on conflict (race_id) do update set saved = excluded.saved`);
+  await client.query(`
+    update tracks set history_seq = s.n
+      from (select id, row_number() over (partition by race_id order by id) as n
+            from tracks where status = 'saved' and race_id is not null) s
+      where tracks.id = s.id`);
+}

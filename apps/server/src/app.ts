@@ -26,6 +26,9 @@ import { authRateLimits } from './modules/accounts/rate-limits.js';
 import { accountsRoutes } from './modules/accounts/routes.js';
 import { accountsService } from './modules/accounts/service.js';
 import { sessionStore } from './modules/accounts/sessions.js';
+import { busRevocations } from './modules/accounts/revocations.js';
+import { interServerBus } from './realtime/inter-server-bus.js';
+import { realtimeServer } from './realtime/realtime-server.js';
 import { facebookProvider, googleProvider } from './modules/accounts/social-providers.js';
 import { socialSignin } from './modules/accounts/social-signin.js';
 import { publicConfigRoutes } from './modules/config/routes.js';
@@ -42,7 +45,10 @@ import { racesRepository } from './modules/races/repository.js';
 import { racesRoutes } from './modules/races/routes.js';
 import { racesService } from './modules/races/service.js';
 import { videoPipeline } from './modules/videos/pipeline.js';
-import { rideChannel } from './modules/ride/channel.js';
+import { appJobHandlers, appJobQueue, appJobRunner } from './jobs/app-jobs.js';
+import { installWorker } from './jobs/worker.js';
+import { trackJobHandlers } from './modules/tracks/jobs.js';
+import { rideNamespace } from './modules/ride/channel.js';
 import { rideService } from './modules/ride/service.js';
 import { tracksRoutes } from './modules/tracks/routes.js';
 import { tracksService } from './modules/tracks/service.js';
@@ -100,31 +106,49 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   const signer = mediaSigner(
     config.mediaSigningSecret ?? (await fileSecret(path.join(config.dataDir, 'media-signing.key'))),
   );
-  const sessions = sessionStore(database.db, config.sessionTtlMs);
+  // Processes tell each other about ended sessions (Redis pub/sub with REDIS_URL), whatever
+  // their roles: a logout served here ends the rider's sockets wherever they are.
+  const bus = await interServerBus(config.redisUrl, app.log);
+  app.addHook('onClose', () => bus.close());
+  const sessions = sessionStore(database.db, config.sessionTtlMs, busRevocations(bus));
   installAuth(app, sessions);
-  // Uploads, the video.process job runner, storage and signed media (started once listening).
+  // One job queue for every module: any process enqueues, `worker` processes run (below).
+  const jobs = appJobQueue(database.db);
+  // Uploads, the video.process job, storage and signed media.
   // Totals of large listings are cached briefly (see listing-counts.ts); a new video refreshes them.
   const counts = listingCounts();
   const video = videoPipeline({
     config,
     db: database.db,
     signer,
+    jobs,
     log: app.log,
     onVideoReady: () => counts.invalidate(),
   });
-  app.addHook('onReady', async () => video.start());
-  app.addHook('onClose', () => video.stop());
-  // The /ride Socket.IO channel shares the HTTP server; its connections end before it closes.
-  const ride = rideChannel({ sessions, service: rideService(database.db, signer), log: app.log });
-  app.addHook('onReady', async () => ride.attach(app.server));
-  app.addHook('preClose', async () => ride.close());
+  // One Socket.IO server (realtime/) in `realtime` processes: the session handshake, then each
+  // module's namespace; its connections end before the HTTP server closes.
+  const realtime = realtimeServer({ sessions, log: app.log, redisUrl: config.redisUrl });
+  realtime.register(
+    rideNamespace({ service: rideService(database.db, signer, jobs), log: app.log }),
+  );
+  if (config.roles.realtime) app.addHook('onReady', () => realtime.attach(app.server));
+  app.addHook('preClose', () => realtime.close());
   // Accounts named in ADMIN_EMAILS are admins from start; new ones at sign-up or sign-in.
   await promoteAdmins(database.db, config.adminEmails);
   const openAccount = accountOpener(database.db, config);
-  // Trials and complimentary grants end on time, in every process (see expiry-sweep.ts).
-  const expiry = expirySweep({ db: database.db, log: app.log });
-  app.addHook('onReady', async () => expiry.start());
-  app.addHook('onClose', () => expiry.stop());
+  // Jobs and sweeps run in `worker` processes only; the others never run one (roles.ts).
+  if (config.roles.worker) {
+    installWorker(app, [
+      appJobRunner(
+        jobs,
+        appJobHandlers({ videos: video.jobHandlers, tracks: trackJobHandlers() }),
+        { config, log: app.log },
+      ),
+      video.housekeeping,
+      // Trials and complimentary grants end on time (see expiry-sweep.ts).
+      expirySweep({ db: database.db, log: app.log }),
+    ]);
+  }
   const accounts = accountsService({
     users,
     sessions,
@@ -140,6 +164,13 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
 
   const authLimits = authRateLimits(deps.rateLimiter, config.rateLimit);
   await app.register(healthRoutes(database.ping));
+  // Without `api` a process answers /healthz (balancers, orchestrators) and, with `realtime`,
+  // Socket.IO; anything else is the JSON 404 (no web app: distDir null), see
+  // docs/running-several-processes.md.
+  if (!config.roles.api) {
+    await installStaticWeb(app, null);
+    return app;
+  }
   const channelImages = channelImageStore(config.mediaDir);
   await app.register(
     async (api) => {

@@ -1,5 +1,6 @@
 import path from 'node:path';
 import { z } from 'zod';
+import { resolveRoles, type Roles } from './roles.js';
 
 const bool = z
   .enum(['true', 'false', '1', '0'], { message: "must be 'true' or 'false'" })
@@ -78,6 +79,8 @@ const envSchema = z.object({
   STRIPE_PRICE_PRO_YEAR: z.string().min(1).optional(),
   STRIPE_API_URL: optionalUrl,
   LOCAL_PAYMENTS: bool.optional(),
+  /** What this process does, as --role does (roles.ts); the flag wins. */
+  ROLE: z.string().max(200).optional(),
 });
 
 /** Stripe's settings; without a secret key the built-in local (test) payment provider is used. */
@@ -124,6 +127,8 @@ function stripeSettings(e: z.infer<typeof envSchema>): StripeSettings | null {
 }
 
 export type Config = {
+  /** What this process does: --role or ROLE, every role by default (roles.ts). */
+  roles: Roles;
   port: number;
   host: string;
   /**
@@ -155,7 +160,10 @@ export type Config = {
   mediaDir: string;
   /** Largest single uploaded file (tus and multipart). */
   uploadMaxBytes: number;
-  /** Jobs (video processing) run at once by this process; 0 runs none (another process does). */
+  /**
+   * video.process jobs (ffmpeg) a worker runs at once; 0: none here (another process does).
+   * Other jobs have slots of their own (the handler's `concurrency`), so they never wait for it.
+   */
   jobConcurrency: number;
   /** First retry delay of a failed job; doubles with every attempt. */
   jobRetryBaseMs: number;
@@ -179,8 +187,11 @@ export class ConfigError extends Error {
   override name = 'ConfigError';
 }
 
-/** Reads and validates the environment once, at start. */
-export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
+/** Reads and validates the environment (and the command line's --role) once, at start. */
+export function loadConfig(
+  env: NodeJS.ProcessEnv = process.env,
+  argv: readonly string[] = [],
+): Config {
   // Empty strings count as unset, as in most .env tooling.
   const cleaned = Object.fromEntries(Object.entries(env).filter(([, v]) => v !== ''));
   const parsed = envSchema.safeParse(cleaned);
@@ -194,11 +205,14 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
       'Invalid configuration:\n  FACEBOOK_APP_SECRET: required with FACEBOOK_APP_ID',
     );
   }
+  const roles = resolveRoles(argv, e.ROLE);
+  if (!roles.ok) throw new ConfigError(`Invalid configuration:\n  ${roles.problem}`);
   const dataDir = path.resolve(e.DATA_DIR);
   const stripe = stripeSettings(e);
   const localPayments = e.LOCAL_PAYMENTS ?? demoEnvironment(e.NODE_ENV);
   if (!stripe && !localPayments) throw new ConfigError(paymentsMissing(e.NODE_ENV));
   return {
+    roles: roles.roles,
     port: e.PORT,
     host: e.HOST,
     httpIdleTimeoutMs: e.HTTP_IDLE_TIMEOUT_SECONDS * 1000,

@@ -9,10 +9,12 @@ import { ensurePromoVideo } from './sample/promo-video.js';
 import { ensureSampleCatalogue } from './sample/catalogue.js';
 import { accountOpener } from './modules/accounts/open-account.js';
 import { SAMPLE_MEMBER, seedSampleData } from './sample/seed.js';
+import { roleList } from './roles.js';
 
 function readConfig(): Config {
   try {
-    return loadConfig();
+    // `--role=api,realtime,worker` (or ROLE); `npm run dev -- --role=worker` passes it here.
+    return loadConfig(process.env, process.argv.slice(2));
   } catch (e) {
     if (e instanceof ConfigError) {
       console.error(e.message);
@@ -49,15 +51,16 @@ async function main() {
   const mailer = config.smtpUrl
     ? smtpMailer(config.smtpUrl, config.mailFrom)
     : outboxMailer(path.join(config.dataDir, 'outbox'), config.mailFrom, bootLog);
-  const promoVideo = config.seedSampleData
-    ? await ensurePromoVideo(mediaDir, config.ffmpegPath, bootLog)
-    : null;
+  // The promo video is what api processes offer the home page; the sample member and the
+  // sample catalogue are made once, by workers (with the jobs and sweeps).
+  const promoVideo =
+    config.seedSampleData && config.roles.api
+      ? await ensurePromoVideo(mediaDir, config.ffmpegPath, bootLog)
+      : null;
+  const sampleData = config.seedSampleData && config.roles.worker;
 
   const app = await buildApp({ config, database, mailer, rateLimiter: rate.limiter, promoVideo });
-  if (
-    config.seedSampleData &&
-    (await seedSampleData(database, accountOpener(database.db, config)))
-  ) {
+  if (sampleData && (await seedSampleData(database, accountOpener(database.db, config)))) {
     app.log.info(`sample member created: ${SAMPLE_MEMBER.email} / ${SAMPLE_MEMBER.password}`);
   }
 
@@ -75,7 +78,7 @@ async function main() {
   process.on('SIGINT', () => void shutdown('SIGINT'));
 
   await app.listen({ port: config.port, host: config.host });
-  if (config.seedSampleData) {
+  if (sampleData) {
     // In the background: the site answers at once while the sample rides are being made.
     const log = { info: (m: string) => app.log.info(m), warn: (m: string) => app.log.warn(m) };
     void ensureSampleCatalogue({ db: database.db, mediaDir, log })
@@ -83,7 +86,7 @@ async function main() {
       .catch((e: unknown) => app.log.warn(`sample catalogue not finished: ${String(e)}`));
   }
   app.log.info(
-    `RideAlong is serving ${config.publicUrl} (database: ${database.kind}, mail: ${config.smtpUrl ? 'smtp' : 'outbox'})`,
+    `RideAlong is serving ${config.publicUrl} (roles: ${roleList(config.roles)}, database: ${database.kind}, mail: ${config.smtpUrl ? 'smtp' : 'outbox'})`,
   );
 }
 

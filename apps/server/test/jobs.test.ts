@@ -8,6 +8,7 @@ import {
   type JobContext,
   type JobHandlers,
   type JobQueue,
+  type JobRunner,
   PermanentJobError,
 } from '../src/jobs/types.js';
 import { backends } from './harness.js';
@@ -51,7 +52,7 @@ function deferred<T = void>() {
 
 describe.each(backends)('the DB job runner ($name)', (backend) => {
   let database: Database & { drop: () => Promise<void> };
-  const queues: JobQueue<Payloads>[] = [];
+  const queues: JobRunner[] = [];
   let runs: { key: string; attempt: number; at: number }[] = [];
   let failed: { key: string; error: unknown }[] = [];
   const gates = new Map<string, { started: () => void; ctx?: JobContext; open: Promise<void> }>();
@@ -94,17 +95,12 @@ describe.each(backends)('the DB job runner ($name)', (backend) => {
       concurrency?: number;
     } = {},
   ) => {
-    const q = createDbJobQueue<Payloads>({
-      db: database.db,
-      handlers,
-      schemas,
-      pollMs: 20,
-      retryBaseMs: 60,
-      maxAttempts: 3,
-      ...extra,
-    });
-    queues.push(q);
-    return q;
+    // A queue with its own runner: one process that enqueues and runs.
+    const q = createDbJobQueue<Payloads>({ db: database.db, schemas, maxAttempts: 3 });
+    const runner = q.runner({ handlers, pollMs: 20, retryBaseMs: 60, ...extra });
+    queues.push(runner);
+    const both: JobQueue<Payloads> & JobRunner = { ...q, ...runner };
+    return both;
   };
   const row = async (id: number): Promise<JobRow> => {
     const [r] = await database.db.select().from(jobs).where(eq(jobs.id, id));

@@ -37,6 +37,8 @@ export type ServerProcessOptions = {
   port?: number;
   /** More settings, over the defaults below. */
   env?: Record<string, string>;
+  /** Command-line arguments of main.ts (e.g. --role=worker). */
+  args?: string[];
 };
 
 export type ServerProcess = {
@@ -141,7 +143,8 @@ export async function serverProcess(o: ServerProcessOptions): Promise<ServerProc
     await mkdir(path.dirname(o.logFile), { recursive: true });
     const out = createWriteStream(o.logFile, { flags: 'a' });
     out.write(`--- ${new Date().toISOString()} start ${o.name} on ${baseUrl}\n`);
-    const proc = spawn(process.execPath, ['--import', 'tsx', path.join('src', 'main.ts')], {
+    const main = [path.join('src', 'main.ts'), ...(o.args ?? [])];
+    const proc = spawn(process.execPath, ['--import', 'tsx', ...main], {
       cwd: serverDir,
       env: serverEnv(o, port),
       stdio: ['ignore', 'pipe', 'pipe'],

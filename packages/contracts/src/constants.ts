@@ -21,6 +21,15 @@ export const PURCHASE_REDIRECT_MS = 8000;
 export const CANCELLATION_REDIRECT_MS = 8000;
 export const FITNESS_NETWORK_REDIRECT_MS = 5000;
 export const HOME_BODY_TOP_PADDING_PX = 54;
+/** The session token's header, on requests and on the sign-in answer (document 000 section 3). */
+export const AUTH_TOKEN_HEADER = 'x-auth-token';
+/** slope_source_id: 0 none, 1 camera GPS, 2 a GPX file (both mean gradient data present). */
+export const SLOPE_SOURCE = { none: 0, cameraGps: 1, gpx: 2 } as const;
+export const hasGradient = (slopeSourceId: number) => slopeSourceId === 1 || slopeSourceId === 2;
+/** Videos per page of GET /races (the /videos page and the home page's workouts carousel). */
+export const VIDEOS_PAGE_SIZE = 12;
+/** Tracker client reconnection: 1 s growing to 5 s, at most 5 attempts (document 001). */
+export const TRACKER_RECONNECT = { delayMs: 1000, delayMaxMs: 5000, attempts: 5 } as const;
 export const WEB_PLAYBACK_CAP_SECONDS = 600;
 export const DEMO_VIDEO_URL = 'demo-video';
 export const TERMS_MINIMUM_AGE = 18;

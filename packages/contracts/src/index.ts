@@ -17,3 +17,4 @@ export * from './schemas/billing.js';
 export * from './rules/relative-time.js';
 export * from './rules/plans.js';
 export * from './rules/storable-text.js';
+export * from './inter-server.js';

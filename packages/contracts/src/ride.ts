@@ -6,7 +6,13 @@ import { trackSchema } from './schemas/track.js';
  * The real-time single-ride channel (document 001 section 7): Socket.IO namespace `/ride`,
  * authenticated with the session token in the handshake (`auth: { token }`). Event names are the
  * v1 contract, including the spelling 'race-intialized'. Every client emit also takes an optional
- * acknowledgement callback answering `RideAck`, so a client can tell a stored batch from a lost one.
+ * acknowledgement callback answering `RideAck`, so a client can tell a stored batch from a lost one;
+ * each answer is sent once, as that acknowledgement, or as the named event when there is none.
+ *
+ * The desktop apps of the supported versions send document 001's payloads and nothing more, so
+ * every field this server added on top (`client_ride_id`, push-points' `track_id`, everything of
+ * history-leaderboard, a point's `speed` and `timestamp`) is optional, with a server-side default
+ * (docs/ride.md, "Payloads of the supported desktop apps").
  */
 export const RIDE_NAMESPACE = '/ride';
 
@@ -30,9 +36,14 @@ export const RIDE = {
   maxPointsPerPush: 600,
 } as const;
 
-export const LEADERBOARD = { top: 10, head: 3, neighbours: 5 } as const;
+/** Section 9: the top 10, or the top 3 and 5 neighbours; an answer holds at most maxEntries. */
+export const LEADERBOARD = { top: 10, head: 3, neighbours: 5, maxEntries: 10 } as const;
 
-/** One recorded second of a ride (the spec's tracker sample), as the client sends it. */
+const rawDataSchema = z
+  .record(z.string().max(100), z.union([z.number(), z.string().max(1000), z.boolean()]))
+  .refine((r) => Object.keys(r).length <= 50, 'at most 50 values');
+
+/** One recorded second of a ride (the spec's tracker sample), as this app records it. */
 export const ridePointSchema = z.object({
   /** Whole seconds of video: the point's identity within its track. */
   elapsed_time: videoSecond,
@@ -48,11 +59,29 @@ export const ridePointSchema = z.object({
   /** When it was recorded (ms since the epoch). */
   timestamp: epochMs,
   /** The device's own values, kept for support; small. */
-  raw_data: z
-    .record(z.string().max(100), z.union([z.number(), z.string().max(1000), z.boolean()]))
-    .optional(),
+  raw_data: rawDataSchema.optional(),
 });
 export type RidePoint = z.infer<typeof ridePointSchema>;
+
+/**
+ * A point as the server takes it: also document 001's sample, which has no `speed` or
+ * `timestamp` (the server takes such a batch as recorded one point a second up to its arrival)
+ * and carries its `track_id` (push-points' default track). The sample's other fields (username,
+ * user_id, url, active) are the server's to know and are ignored; a `raw_data` that is not a
+ * small flat record (an older app's nested object) is dropped rather than refusing the points.
+ */
+export const ridePointInputSchema = ridePointSchema.extend({
+  timestamp: epochMs.optional(),
+  raw_data: z
+    .unknown()
+    .transform((v) => {
+      const flat = rawDataSchema.safeParse(v);
+      return flat.success ? flat.data : undefined;
+    })
+    .optional(),
+  track_id: idSchema.optional(),
+});
+export type RidePointInput = z.output<typeof ridePointInputSchema>;
 
 /** The slope the trainer should follow at a second of video (the spec's control entry). */
 export const controlEntrySchema = z.object({
@@ -80,6 +109,11 @@ export const leaderboardEntrySchema = z.object({
   distance: z.number(),
   /** False for a ride that had already ended by this second (its final values are shown). */
   active: z.boolean(),
+  /**
+   * The place at that second, counting the asking rider (whose own place is the one rank the
+   * answer leaves out). Always sent by the server; absent on a row a client makes itself.
+   */
+  rank: z.number().optional(),
 });
 export type LeaderboardEntry = z.infer<typeof leaderboardEntrySchema>;
 
@@ -99,9 +133,10 @@ export const addTrackSchema = z.object({
   user_id: idSchema,
   /**
    * Chosen by the client for this ride (a UUID): a resent add-track after a reconnect returns
-   * the same track instead of a second one.
+   * the same track instead of a second one. Without it (document 001's payload), an add-track
+   * for the same video soon after the member's last one returns that open ride.
    */
-  client_ride_id: z.string().min(8).max(64),
+  client_ride_id: z.string().min(8).max(64).optional(),
 });
 
 export const controlRequestSchema = z.object({
@@ -111,17 +146,24 @@ export const controlRequestSchema = z.object({
   raceUrl: z.string().min(1).max(200),
 });
 
+/**
+ * Document 001 names no fields for history-leaderboard: everything is optional and defaults to
+ * the socket's ride (its video, the second it has reached, its own sum).
+ */
 export const historyLeaderboardSchema = z.object({
-  raceUrl: z.string().min(1).max(200),
+  raceUrl: z.string().min(1).max(200).optional(),
   /** The second of video asked for. */
-  elapsed_time: videoSecond,
-  /** The live rider's own track, left out of the answer. */
+  elapsed_time: videoSecond.optional(),
+  /** The live rider's own track (theirs only), left out of the answer. */
   track_id: idSchema.optional(),
+  /** The live rider's accumulated power at that second: places them among the earlier rides. */
+  accumulated_power: z.number().min(0).max(1e9).optional(),
 });
 
 export const pushPointsSchema = z.object({
-  track_id: idSchema,
-  points: z.array(ridePointSchema).max(RIDE.maxPointsPerPush),
+  /** Defaults to the points' own track_id, then to the ride this socket's add-track answered. */
+  track_id: idSchema.optional(),
+  points: z.array(ridePointInputSchema).max(RIDE.maxPointsPerPush),
   /** 'final' when this is the last batch before stop-track. */
   status: z.enum(['recording', 'final']).default('recording'),
   discard_track: z.boolean().default(false),
@@ -175,9 +217,17 @@ export const controlResponseSchema = z.object({
 });
 export type ControlResponse = z.infer<typeof controlResponseSchema>;
 
+/**
+ * A bounded window of the standings at second `start` (section 9): the top 10, or, for a rider
+ * below 10th, the top 3 and the ranks around the rider; never more than `LEADERBOARD.maxEntries`.
+ */
 export const historyLeaderboardResponseSchema = z.object({
   start: z.number(),
   leaderboard: z.array(leaderboardEntrySchema),
+  /** Riders at that second: the earlier rides, plus the asking rider when placed. */
+  total: z.number(),
+  /** The asking rider's place, or null when the server does not know their sum yet. */
+  rank: z.number().nullable(),
 });
 export type HistoryLeaderboardResponse = z.infer<typeof historyLeaderboardResponseSchema>;
 

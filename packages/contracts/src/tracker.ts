@@ -11,8 +11,6 @@ export const TRACKER_PULSE_MS = 1000;
 export const TRACKER_DATA_MIN_INTERVAL_MS = 250;
 /** set_control reaches the trainer at most twice a second, latest value wins. */
 export const TRACKER_CONTROL_MIN_INTERVAL_MS = 500;
-/** Client reconnection: delay 1 s growing to 5 s, at most 5 attempts (document 001). */
-export const TRACKER_RECONNECT = { delayMs: 1000, delayMaxMs: 5000, attempts: 5 } as const;
 
 export const trackerTransportSchema = z.enum(['simulator', 'ant', 'ble']);
 export type TrackerTransport = z.infer<typeof trackerTransportSchema>;

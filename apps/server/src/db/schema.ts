@@ -284,6 +284,11 @@ export const tracks = pgTable(
     uploaded: boolean('uploaded').notNull().default(false),
     /** When this ride reported its video's duration (change-duration): once per ride. */
     durationReportedAt: timestamp('duration_reported_at', { withTimezone: true }),
+    /**
+     * The video's save count when this ride was saved (set by migration 0007's trigger, under
+     * the video's version row lock, so in commit order): which rides a cached history lacks.
+     */
+    historySeq: integer('history_seq'),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
   },
@@ -297,8 +302,25 @@ export const tracks = pgTable(
     index('tracks_race_saved_idx')
       .on(t.raceId, t.lastElapsedTime)
       .where(sql`${t.status} = 'saved'`),
+    // History leaderboard caches: the rides of a video saved after the version they hold.
+    index('tracks_race_history_idx')
+      .on(t.raceId, t.historySeq)
+      .where(sql`${t.status} = 'saved'`),
   ],
 );
+
+/**
+ * A video's history version, kept by migration 0007's triggers on tracks: `saved` counts its
+ * rides saved (each gets the new count as its history_seq), `removed` its saved rides deleted.
+ * Every process reads it to keep its cached standings current (docs/ride.md).
+ */
+export const raceHistoryVersions = pgTable('race_history_versions', {
+  raceId: integer('race_id')
+    .primaryKey()
+    .references(() => races.id, { onDelete: 'cascade' }),
+  saved: integer('saved').notNull().default(0),
+  removed: integer('removed').notNull().default(0),
+});
 
 /**
  * One second of a ride (the spec's tracker sample). race_id stays null while recording and is

@@ -1,18 +1,5 @@
-import { z } from 'zod';
+import type { z } from 'zod';
 import type { Db } from '../db/client.js';
-
-/**
- * The jobs of the app and their payloads. A handler map typed `JobHandlers<JobPayloads>` must
- * name every job, so adding a job here without a handler is a compile error.
- */
-export const jobPayloadSchemas = {
-  'video.process': z.object({ raceId: z.number().int().positive() }),
-} satisfies Record<string, z.ZodType>;
-
-export type JobPayloads = {
-  [K in keyof typeof jobPayloadSchemas]: z.infer<(typeof jobPayloadSchemas)[K]>;
-};
-export type JobName = keyof JobPayloads;
 
 /** What a running job may use: its attempt, a cancel signal (shutdown) and progress reports. */
 export type JobContext = {
@@ -30,13 +17,19 @@ export type JobHandler<P> = {
   run: (payload: P, ctx: JobContext) => Promise<void>;
   /** Called once when the job has failed for good (last attempt, or a PermanentJobError). */
   onFailed?: (payload: P, error: unknown) => Promise<void>;
-  /** Attempts before giving up (default: the queue's). */
-  maxAttempts?: number;
+  /**
+   * Jobs of this name one runner runs at once (default: the runner's). Every name has slots of
+   * its own, so a long ffmpeg run never holds back short jobs; 0 leaves them to other processes.
+   */
+  concurrency?: number;
 };
 
 export type JobHandlers<P> = { [K in keyof P]: JobHandler<P[K]> };
 
 export type PayloadSchemas<P> = { [K in keyof P]: z.ZodType<P[K]> };
+
+/** The payload types of a map of schemas (a module's jobs, or the app's). */
+export type PayloadsOf<S extends Record<string, z.ZodType>> = { [K in keyof S]: z.infer<S[K]> };
 
 /** A failure that retrying cannot fix (e.g. the upload is not a video). */
 export class PermanentJobError extends Error {
@@ -55,8 +48,8 @@ export type EnqueueOptions = {
 };
 
 /**
- * The queue seam: the in-process DB runner implements it today; a BullMQ runner (when REDIS_URL
- * is set) can implement the same interface later.
+ * The queue seam, as modules see it: every process may enqueue; only `worker` processes run
+ * jobs (JobRunner). The DB queue implements it (docs/decisions.md says why not BullMQ).
  */
 export interface JobQueue<P> {
   enqueue<K extends keyof P & string>(
@@ -64,8 +57,15 @@ export interface JobQueue<P> {
     payload: P[K],
     options?: EnqueueOptions,
   ): Promise<number>;
-  /** Look for due jobs now (e.g. after a transaction that inserted one has committed). */
+  /**
+   * Look for due jobs now (e.g. after a transaction that inserted one has committed), when this
+   * process runs jobs; others find them at their next poll.
+   */
   wake(): void;
+}
+
+/** Runs the jobs of a queue with a complete handler map (a `worker` process's). */
+export interface JobRunner {
   start(): void;
   /** Stops claiming, cancels running jobs (they are queued again) and waits for them. */
   stop(): Promise<void>;

@@ -1,8 +1,8 @@
 import { MantineProvider, createTheme } from '@mantine/core';
-import { ModalsProvider } from '@mantine/modals';
 import { Notifications } from '@mantine/notifications';
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { RouterProvider } from 'react-router';
+import { ConfirmModals } from './confirmModals';
 import { router } from './router';
 import { UserRefresher } from './UserRefresher';
 
@@ -16,11 +16,10 @@ export function App() {
   return (
     <MantineProvider theme={theme} defaultColorScheme="light">
       <QueryClientProvider client={queryClient}>
-        <ModalsProvider>
-          <Notifications position="top-right" />
-          <UserRefresher />
-          <RouterProvider router={router} />
-        </ModalsProvider>
+        <ConfirmModals />
+        <Notifications position="top-right" />
+        <UserRefresher />
+        <RouterProvider router={router} />
       </QueryClientProvider>
     </MantineProvider>
   );

@@ -1,10 +1,22 @@
 import { createBrowserRouter, type RouteObject } from 'react-router';
 import type { ComponentType } from 'react';
+import { loadConfirmModals } from './confirmModals';
 import { AppLayout, PageLoader } from './shell/AppLayout';
 import { RouteError } from './RouteError';
 
-/** Each page is its own chunk; routes compose features, features never import each other. */
+/**
+ * Each page is its own chunk; routes compose features, features never import each other. A
+ * page may open confirm dialogs, so their provider loads alongside it (confirmModals.tsx).
+ */
 function page<M>(load: () => Promise<M>, pick: (m: M) => ComponentType): RouteObject['lazy'] {
+  return async () => {
+    const [m] = await Promise.all([load(), loadConfirmModals()]);
+    return { Component: pick(m) };
+  };
+}
+
+/** The home feature's pages open no confirm dialog: a guest's first load goes without them. */
+function homePage<M>(load: () => Promise<M>, pick: (m: M) => ComponentType): RouteObject['lazy'] {
   return async () => ({ Component: pick(await load()) });
 }
 
@@ -39,8 +51,8 @@ export const routes: RouteObject[] = [
     errorElement: <RouteError />,
     HydrateFallback: PageLoader,
     children: [
-      { index: true, lazy: page(home, (m) => m.HomePage) },
-      { path: '/featured', lazy: page(home, (m) => m.FeaturedPage) },
+      { index: true, lazy: homePage(home, (m) => m.HomePage) },
+      { path: '/featured', lazy: homePage(home, (m) => m.FeaturedPage) },
       { path: '/login', lazy: page(auth, (m) => m.LoginPage) },
       { path: '/login-email', lazy: page(auth, (m) => m.LoginEmailPage) },
       { path: '/sign-up', lazy: page(auth, (m) => m.SignUpPage) },

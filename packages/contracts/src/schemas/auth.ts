@@ -35,8 +35,6 @@ export const authResponseSchema = z.object({
 });
 export type AuthResponse = z.infer<typeof authResponseSchema>;
 
-export const AUTH_TOKEN_HEADER = 'x-auth-token';
-
 export const passwordRecoveryRequestSchema = z.object({ email: emailLookupField });
 
 export const updatePasswordRequestSchema = z.object({

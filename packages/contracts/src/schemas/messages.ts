@@ -44,4 +44,6 @@ export function issueMessage(issue: RawIssue): string | undefined {
 }
 
 // One error customisation for every consumer of the contracts (server, socket, web forms).
+// The only side effect in the package: package.json lists this file under "sideEffects", so
+// bundlers keep it and drop every module whose exports go unused (the web app's first load).
 z.config({ customError: issueMessage });

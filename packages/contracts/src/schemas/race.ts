@@ -6,13 +6,13 @@ import {
   pgIntParam,
   videoSeconds,
 } from './common.js';
+import { VIDEOS_PAGE_SIZE } from '../constants.js';
 
 /**
  * Videos ("races" in the API, document 001 sections 2-9) and the channels that hold them.
  * Field names follow the specification's entities; extras (status, progress, media) are ours.
  */
 
-export const VIDEOS_PAGE_SIZE = 12;
 export const CHANNEL_PAGE_SIZE = 30;
 export const CHANNEL_INDEX_BATCH = 100;
 /** Previews (everyone) and web playback stop here (document 001 section 9). */
@@ -21,10 +21,6 @@ export const PREVIEW_SECONDS = 600;
 export const VIDEO_NAME_MIN_LENGTH = 3;
 /** A signed media URL stays valid this long; the player asks again when it runs out. */
 export const MEDIA_URL_TTL_SECONDS = 6 * 60 * 60;
-
-/** slope_source_id: 0 none, 1 camera GPS, 2 a GPX file (both mean gradient data present). */
-export const SLOPE_SOURCE = { none: 0, cameraGps: 1, gpx: 2 } as const;
-export const hasGradient = (slopeSourceId: number) => slopeSourceId === 1 || slopeSourceId === 2;
 
 export const VIDEO_STATES = ['uploading', 'uploaded', 'processing', 'ready', 'failed'] as const;
 export const videoStateSchema = z.enum(VIDEO_STATES);

@@ -53,14 +53,18 @@ export function sessionStore(
         .update(sessions)
         .set({ revokedAt: new Date() })
         .where(and(eq(sessions.tokenHash, tokenHash), isNull(sessions.revokedAt)));
-      revocations.publish({ kind: 'session', tokenHash });
+      // Published after the update is stored: a socket whose handshake races it re-checks then.
+      revocations.publish([tokenHash]);
     },
     async revokeAllForUser(userId: number): Promise<void> {
-      await db
+      // The sessions by token hash, not the member id: ids repeat across databases sharing
+      // one Redis (another deployment, a test run), 256-bit hashes do not.
+      const ended = await db
         .update(sessions)
         .set({ revokedAt: new Date() })
-        .where(and(eq(sessions.userId, userId), isNull(sessions.revokedAt)));
-      revocations.publish({ kind: 'user', userId });
+        .where(and(eq(sessions.userId, userId), isNull(sessions.revokedAt)))
+        .returning({ tokenHash: sessions.tokenHash });
+      if (ended.length > 0) revocations.publish(ended.map((s) => s.tokenHash));
     },
   };
 }

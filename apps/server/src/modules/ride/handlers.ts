@@ -15,6 +15,7 @@ import {
 } from '@ridealong/contracts';
 import { RideError, zodMessage } from './errors.js';
 import type { Rider, RideService } from './service.js';
+import { newSocketRide } from './socket-ride.js';
 
 export type RideSocketData = { rider: Rider };
 export type RideSocket = Socket<
@@ -24,19 +25,34 @@ export type RideSocket = Socket<
   RideSocketData
 >;
 
+type Answers = RideServerToClient;
+type Event = keyof RideClientToServer;
+
 function parse<S extends z.ZodType>(schema: S, payload: unknown): z.output<S> {
   // Text the database cannot store (U+0000) is refused before anything reads the payload.
   const unstorable = unstorableTextMessage('', payload);
   if (unstorable) throw new RideError(unstorable);
-  const result = schema.safeParse(payload);
+  // An emit with no payload (document 001 names no fields for history-leaderboard) is {}.
+  const result = schema.safeParse(payload ?? {});
   if (!result.success) throw new RideError(zodMessage(result.error));
   return result.data;
 }
 
 /**
- * Thin handlers: parse with the contracts' schema, call one service function, emit the named
- * answer and acknowledge. A failure answers `{ ok: false, message }` and emits 'ride-error';
- * nothing a client sends can reject unhandled or end the connection.
+ * Socket.IO passes the acknowledgement as the last argument: `emit(event, ack)` (no payload)
+ * puts it first. Answers the payload and the callback, whichever way they came.
+ */
+function argsOf(args: unknown[]): { payload: unknown; ack: ((a: unknown) => void) | null } {
+  const last = args.at(-1);
+  const ack = typeof last === 'function' ? (last as (a: unknown) => void) : null;
+  return { payload: ack && args.length === 1 ? undefined : args[0], ack };
+}
+
+/**
+ * Thin handlers: parse with the contracts' schema, call one service function with the
+ * socket's ride (the defaults of document 001's payloads), and answer once: as the
+ * acknowledgement when the client asked for one, otherwise as the spec's named event (a
+ * refusal as 'ride-error'). Nothing a client sends can reject unhandled or end the connection.
  */
 export function registerRideHandlers(
   socket: RideSocket,
@@ -44,71 +60,62 @@ export function registerRideHandlers(
   log: FastifyBaseLogger,
 ): void {
   const rider = socket.data.rider;
+  const ride = newSocketRide();
 
-  async function respond<T extends object>(
-    event: keyof RideClientToServer,
-    ack: unknown,
-    run: () => Promise<T>,
-  ): Promise<void> {
-    let answer: RideAck<T>;
-    try {
-      answer = { ok: true, ...(await run()) };
-    } catch (error) {
-      const message =
-        error instanceof RideError ? error.message : 'Something went wrong on our side.';
-      if (!(error instanceof RideError)) log.error({ err: error, event }, 'ride event failed');
-      socket.emit('ride-error', { event, message });
-      answer = { ok: false, message };
-    }
-    if (typeof ack === 'function') (ack as (a: RideAck<T>) => void)(answer);
+  /**
+   * Registers `event`: `run` answers it; `named` is the spec's answer event, sent when the
+   * client gave no acknowledgement (null: this answer has no event, e.g. a non-final push).
+   */
+  function on<T extends object>(
+    event: Event,
+    run: (payload: unknown) => Promise<{ answer: T; named: ((a: T) => void) | null }>,
+  ): void {
+    (socket.on as (e: string, l: (...args: unknown[]) => void) => void)(event, (...args) => {
+      const { payload, ack } = argsOf(args);
+      void run(payload).then(
+        ({ answer, named }) => {
+          if (ack) ack({ ok: true, ...answer } satisfies RideAck<T>);
+          else named?.(answer);
+        },
+        (error: unknown) => {
+          const message =
+            error instanceof RideError ? error.message : 'Something went wrong on our side.';
+          if (!(error instanceof RideError)) log.error({ err: error, event }, 'ride event failed');
+          if (ack) ack({ ok: false, message } satisfies RideAck<T>);
+          else socket.emit('ride-error', { event, message });
+        },
+      );
+    });
   }
 
-  socket.on('initialize-race', (payload, ack) => {
-    void respond('initialize-race', ack, async () => {
-      const out = await service.initializeRace(rider, parse(initializeRaceSchema, payload));
-      socket.emit('race-intialized', out);
-      return out;
-    });
-  });
+  const emit =
+    <E extends keyof Answers>(name: E) =>
+    (answer: Parameters<Answers[E]>[0]) =>
+      (socket.emit as (e: E, a: Parameters<Answers[E]>[0]) => void)(name, answer);
 
-  socket.on('add-track', (payload, ack) => {
-    void respond('add-track', ack, async () => {
-      const out = await service.addTrack(rider, parse(addTrackSchema, payload));
-      socket.emit('track-added', out);
-      return out;
-    });
+  on('initialize-race', async (p) => ({
+    answer: await service.initializeRace(rider, parse(initializeRaceSchema, p), ride),
+    named: emit('race-intialized'),
+  }));
+  on('add-track', async (p) => ({
+    answer: await service.addTrack(rider, parse(addTrackSchema, p), ride),
+    named: emit('track-added'),
+  }));
+  on('control-request', async (p) => ({
+    answer: await service.controls(parse(controlRequestSchema, p), ride),
+    named: emit('control-response'),
+  }));
+  on('history-leaderboard', async (p) => ({
+    answer: await service.history(rider, parse(historyLeaderboardSchema, p), ride),
+    named: emit('history-leaderboard-response'),
+  }));
+  on('push-points', async (p) => {
+    const input = parse(pushPointsSchema, p);
+    const answer = await service.pushPoints(rider, input, ride);
+    return { answer, named: input.status === 'final' ? emit('final-points-pushed') : null };
   });
-
-  socket.on('control-request', (payload, ack) => {
-    void respond('control-request', ack, async () => {
-      const out = await service.controls(parse(controlRequestSchema, payload));
-      socket.emit('control-response', out);
-      return out;
-    });
-  });
-
-  socket.on('history-leaderboard', (payload, ack) => {
-    void respond('history-leaderboard', ack, async () => {
-      const out = await service.history(parse(historyLeaderboardSchema, payload));
-      socket.emit('history-leaderboard-response', out);
-      return out;
-    });
-  });
-
-  socket.on('push-points', (payload, ack) => {
-    void respond('push-points', ack, async () => {
-      const input = parse(pushPointsSchema, payload);
-      const out = await service.pushPoints(rider, input);
-      if (input.status === 'final') socket.emit('final-points-pushed', out);
-      return out;
-    });
-  });
-
-  socket.on('stop-track', (payload, ack) => {
-    void respond('stop-track', ack, async () => {
-      const out = await service.stopTrack(rider, parse(stopTrackSchema, payload));
-      socket.emit('track-saved', out);
-      return out;
-    });
-  });
+  on('stop-track', async (p) => ({
+    answer: await service.stopTrack(rider, parse(stopTrackSchema, p), ride),
+    named: emit('track-saved'),
+  }));
 }

@@ -35,10 +35,29 @@ describe('pointRows', () => {
       speed: 0,
       timestamp: 1000,
     });
-    const rows = pointRows(3, [p(2, 100), p(1, 50), p(2, 999)]);
+    const rows = pointRows(3, [p(2, 100), p(1, 50), p(2, 999)], 5000);
     expect(rows.map((r) => [r.elapsedTime, r.power, r.trackId, r.raceId])).toEqual([
       [1, 50, 3, null],
       [2, 100, 3, null],
+    ]);
+    expect(rows[0]?.recordedAt).toEqual(new Date(1000));
+  });
+
+  it('takes points without a time (document 001’s sample) as recorded a second apart', () => {
+    const bare = (elapsed_time: number) => ({
+      elapsed_time,
+      power: 150,
+      accumulated_power: 150 * (elapsed_time + 1),
+      heart_rate: 0,
+      cadence: 0,
+      distance: 0,
+      speed: 0,
+    });
+    const rows = pointRows(3, [bare(12), bare(10), { ...bare(11), timestamp: 42 }], 60_000);
+    expect(rows.map((r) => [r.elapsedTime, r.recordedAt.getTime()])).toEqual([
+      [10, 58_000],
+      [11, 42],
+      [12, 60_000],
     ]);
   });
 });

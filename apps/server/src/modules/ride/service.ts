@@ -15,19 +15,31 @@ import type {
   stopTrackSchema,
 } from '@ridealong/contracts';
 import type { Db } from '../../db/client.js';
-import { races as racesTable, raceSlopePoints, tracks, type TrackRow } from '../../db/schema.js';
+import { raceSlopePoints, type TrackRow } from '../../db/schema.js';
 import type { MediaSigner } from '../media/signing.js';
 import type { RaceWithOwner } from '../races/presenter.js';
 import { racesRepository } from '../races/repository.js';
+import { historyCache, type HistoryCacheOptions } from '../tracks/history-cache.js';
+import { historyRepository } from '../tracks/history-repository.js';
+import type { TrackJobQueue } from '../tracks/jobs.js';
 import { deleteTrack, saveTrack } from '../tracks/lifecycle.js';
 import { pointsRepository } from '../tracks/points-repository.js';
 import { presentTrack } from '../tracks/presenter.js';
 import { tracksRepository } from '../tracks/repository.js';
-import { batchProblem } from '../tracks/ride-bounds.js';
 import { controlEntries, controlWindow } from './controls.js';
 import { RideError } from './errors.js';
-import { historyAt } from './history.js';
+import { historyAnswer } from './history.js';
+import { openRideOf, openRideOnce } from './open-ride.js';
 import { pointRows } from './points.js';
+import { storeBatch } from './push.js';
+import {
+  batchStored,
+  pushTarget,
+  reachedSecond,
+  rideStarted,
+  sumAt,
+  type SocketRide,
+} from './socket-ride.js';
 
 /** The rider behind the socket: always the session's user, never a payload's id. */
 export type Rider = { id: number };
@@ -37,10 +49,21 @@ const sameRider = (rider: Rider, claimed: number) => {
   if (claimed !== rider.id) throw new RideError('You can only ride as yourself.');
 };
 
-/** The /ride channel's rules; one function per client event. */
-export function rideService(db: Db, signer: MediaSigner, now: () => Date = () => new Date()) {
+/**
+ * The /ride channel's rules; one function per client event. Each takes the socket's ride
+ * (socket-ride.ts), which supplies the defaults of document 001's payloads.
+ */
+export function rideService(
+  db: Db,
+  signer: MediaSigner,
+  /** The app's queue: saving enqueues `track.saved` in its transaction (tracks/lifecycle.ts). */
+  jobs: TrackJobQueue,
+  now: () => Date = () => new Date(),
+  options: { history?: Partial<HistoryCacheOptions> } = {},
+) {
   const races = racesRepository(db);
   const repo = tracksRepository(db);
+  const history = historyCache(historyRepository(db), options.history);
 
   const readyRace = (found: RaceWithOwner | null) => {
     if (!found) throw new RideError('This video was not found.');
@@ -56,13 +79,28 @@ export function rideService(db: Db, signer: MediaSigner, now: () => Date = () =>
     return track;
   };
 
+  /** The video asked about: the payload's url (the socket's video needs no lookup), else that. */
+  const videoOf = async (ride: SocketRide, url: string | undefined): Promise<number> => {
+    if (url === undefined || url === ride.race?.url) {
+      if (ride.race) return ride.race.id;
+      throw new RideError('Which video? Send initialize-race first, or raceUrl.');
+    }
+    const found = await races.findByUrl(url);
+    if (!found) throw new RideError('This video was not found.');
+    return found.race.id;
+  };
+
   return {
     async initializeRace(
       rider: Rider,
       input: In<typeof initializeRaceSchema>,
+      ride: SocketRide,
     ): Promise<RaceInitialized> {
       sameRider(rider, input.userId);
       const race = readyRace(await races.findByUrl(input.url));
+      if (ride.race?.id !== race.id)
+        Object.assign(ride, { trackId: null, reached: null, startedAt: null });
+      ride.race = { id: race.id, url: race.url };
       return {
         race_id: race.id,
         url: race.url,
@@ -73,117 +111,147 @@ export function rideService(db: Db, signer: MediaSigner, now: () => Date = () =>
       };
     },
 
-    async addTrack(rider: Rider, input: In<typeof addTrackSchema>): Promise<TrackAdded> {
+    /**
+     * The same `client_ride_id` answers the same track; without one (document 001's payload),
+     * the member's open ride of the video within the resume window (open-ride.ts).
+     */
+    async addTrack(
+      rider: Rider,
+      input: In<typeof addTrackSchema>,
+      ride: SocketRide,
+    ): Promise<TrackAdded> {
       sameRider(rider, input.user_id);
       const race = readyRace(await races.findById(input.race_id));
       if (race.url !== input.race_url) throw new RideError('race_id and race_url do not match.');
-      const track = await repo.createOnce({
+      const values = {
         userId: rider.id,
         raceId: race.id,
         raceUrl: race.url,
         title: input.title?.trim() || race.title,
-        clientRideId: input.client_ride_id,
-      });
+      };
+      const track = input.client_ride_id
+        ? await repo.createOnce({ ...values, clientRideId: input.client_ride_id })
+        : await openRideOnce(db, values);
       if (track.raceId !== race.id) {
         throw new RideError('This ride id is already used for another video.');
       }
+      const last = track.lastElapsedTime;
+      const stored = last === null ? null : await pointsRepository(db).before(track.id, last + 1);
+      const nowMs = now().getTime();
+      const reached = stored && {
+        second: stored.elapsedTime,
+        sum: stored.accumulatedPower,
+        at: nowMs,
+      };
+      rideStarted(ride, { id: race.id, url: race.url }, track.id, reached, nowMs);
       return {
         track_id: track.id,
         client_ride_id: track.clientRideId,
-        last_elapsed_time: track.lastElapsedTime ?? -1,
+        last_elapsed_time: last ?? -1,
       };
     },
 
-    async controls(input: In<typeof controlRequestSchema>): Promise<ControlResponse> {
-      const found = await races.findByUrl(input.raceUrl);
-      if (!found) throw new RideError('This video was not found.');
+    async controls(
+      input: In<typeof controlRequestSchema>,
+      ride: SocketRide,
+    ): Promise<ControlResponse> {
+      const raceId = await videoOf(ride, input.raceUrl);
       const { from, to } = controlWindow(input.startOfNeeded, input.endOfNeeded);
       const rows = await db
         .select({ second: raceSlopePoints.second, slope: raceSlopePoints.slope })
         .from(raceSlopePoints)
-        .where(
-          and(eq(raceSlopePoints.raceId, found.race.id), between(raceSlopePoints.second, from, to)),
-        )
+        .where(and(eq(raceSlopePoints.raceId, raceId), between(raceSlopePoints.second, from, to)))
         .orderBy(asc(raceSlopePoints.second));
       return { start: input.startOfNeeded, controls: controlEntries(rows) };
     },
 
-    async history(input: In<typeof historyLeaderboardSchema>): Promise<HistoryLeaderboardResponse> {
-      const raceId = await races.findByUrl(input.raceUrl).then((r) => r?.race.id);
-      if (raceId === undefined) throw new RideError('This video was not found.');
-      const leaderboard = await historyAt(db, {
-        raceId,
-        second: input.elapsed_time,
-        excludeTrackId: input.track_id ?? 0,
-      });
-      return { start: input.elapsed_time, leaderboard };
+    /**
+     * The bounded window of the earlier rides at a second (history.ts). Every field may be
+     * left out: the socket's video, the second its ride has reached, its own track and sum.
+     */
+    async history(
+      rider: Rider,
+      input: In<typeof historyLeaderboardSchema>,
+      ride: SocketRide,
+    ): Promise<HistoryLeaderboardResponse> {
+      const raceId = await videoOf(ride, input.raceUrl);
+      const ownTrackId = input.track_id ?? ride.trackId;
+      if (ownTrackId !== null && !ride.own.has(ownTrackId)) {
+        await ownTrack(rider, ownTrackId);
+        ride.own.add(ownTrackId);
+      }
+      const second = input.elapsed_time ?? reachedSecond(ride, now().getTime());
+      if (second === null) throw new RideError('Which second? Send elapsed_time.');
+      const sum =
+        input.accumulated_power ?? (ownTrackId === ride.trackId ? sumAt(ride, second) : null);
+      return historyAnswer(history, { raceId, second, sum, ownTrackId });
     },
 
-    /**
-     * Stores a batch idempotently: a second already stored stays as it was first stored. A
-     * batch beyond what the video and the clock allow (tracks/ride-bounds.ts) is refused whole.
-     */
-    async pushPoints(rider: Rider, input: In<typeof pushPointsSchema>): Promise<PointsPushed> {
-      const rows = pointRows(input.track_id, input.points);
-      const stored = await db.transaction(async (tx) => {
-        // Taking the row lock first: a stop-track saving this ride waits, or has already won.
-        const [open] = await tx
-          .select({ createdAt: tracks.createdAt, duration: racesTable.duration })
-          .from(tracks)
-          .leftJoin(racesTable, eq(racesTable.id, tracks.raceId))
-          .where(
-            and(
-              eq(tracks.id, input.track_id),
-              eq(tracks.userId, rider.id),
-              eq(tracks.status, 'recording'),
-            ),
-          )
-          .for('update', { of: tracks });
-        if (!open) return null;
-        const first = rows[0];
-        if (!first) return [];
-        const points = pointsRepository(tx);
-        const problem = batchProblem(rows, {
-          videoDuration: open.duration ?? 0,
-          createdAt: open.createdAt,
-          now: now(),
-          firstStored: (await points.edges(input.track_id))?.first.elapsedTime ?? null,
-          before: await points.before(input.track_id, first.elapsedTime),
-        });
-        if (problem) throw new RideError(problem);
-        await tracksRepository(tx).advance(input.track_id, rows.at(-1)?.elapsedTime ?? -1);
-        await tracksRepository(tx).insertPoints(rows);
-        return rows.map((r) => r.elapsedTime);
-      });
-      if (stored) return { track_id: input.track_id, stored };
-      const track = await ownTrack(rider, input.track_id);
+    /** Stores a batch (push.ts) for the payload's track, else the points', else the socket's. */
+    async pushPoints(
+      rider: Rider,
+      input: In<typeof pushPointsSchema>,
+      ride: SocketRide,
+    ): Promise<PointsPushed> {
+      let trackId = pushTarget(input.track_id, input.points, ride);
+      if (trackId === null && ride.race) {
+        // A new socket of a ride that came without a client ride id (a reconnect).
+        trackId = await openRideOf(db, rider.id, ride.race.id);
+        if (trackId !== null) rideStarted(ride, ride.race, trackId, null, now().getTime());
+      }
+      if (trackId === null) throw new RideError('Start the ride with add-track first.');
+      const at = now();
+      const rows = pointRows(trackId, input.points, at.getTime());
+      const stored = await storeBatch(db, { userId: rider.id, trackId, rows, now: at });
+      if (stored) {
+        const last = rows.at(-1);
+        if (last) {
+          const reached = { second: last.elapsedTime, sum: last.accumulatedPower };
+          batchStored(ride, trackId, reached, at.getTime());
+        }
+        return { track_id: trackId, stored };
+      }
+      const track = await ownTrack(rider, trackId);
       throw new RideError(
         track.status === 'saved' ? 'This ride has already been saved.' : 'This ride is closed.',
       );
     },
 
-    async stopTrack(rider: Rider, input: In<typeof stopTrackSchema>): Promise<TrackSaved> {
+    async stopTrack(
+      rider: Rider,
+      input: In<typeof stopTrackSchema>,
+      ride: SocketRide,
+    ): Promise<TrackSaved> {
       sameRider(rider, input.userId);
-      const gone = input.discard_track && !(await repo.findById(input.trackId));
-      // A resent discard finds nothing left: that is what was asked.
-      if (gone) return { track_id: input.trackId, saved: false, track: null };
-      const track = await ownTrack(rider, input.trackId);
-      if (track.raceUrl !== input.raceUrl) throw new RideError('This ride is of another video.');
-      if (input.discard_track) {
-        await deleteTrack(db, track.id);
-        return { track_id: track.id, saved: false, track: null };
-      }
-      const outcome = await saveTrack(db, track.id, now);
-      if (outcome.kind === 'empty') throw new RideError('Nothing was recorded for this ride.');
-      if (outcome.kind === 'missing') throw new RideError('This ride was not found.');
-      const withRace = await repo.withRace(track.id);
-      return {
-        track_id: track.id,
-        saved: true,
-        track: presentTrack(withRace ?? { track: outcome.track, race: null }, signer),
-      };
+      const out = await closeRide(rider, input);
+      // The socket's ride is over: its defaults no longer point at it.
+      if (ride.trackId === out.track_id)
+        Object.assign(ride, { trackId: null, reached: null, startedAt: null });
+      return out;
     },
   };
+
+  /** Discards (deletes) or saves the member's ride. */
+  async function closeRide(rider: Rider, input: In<typeof stopTrackSchema>): Promise<TrackSaved> {
+    const gone = input.discard_track && !(await repo.findById(input.trackId));
+    // A resent discard finds nothing left: that is what was asked.
+    if (gone) return { track_id: input.trackId, saved: false, track: null };
+    const track = await ownTrack(rider, input.trackId);
+    if (track.raceUrl !== input.raceUrl) throw new RideError('This ride is of another video.');
+    if (input.discard_track) {
+      await deleteTrack(db, track.id);
+      return { track_id: track.id, saved: false, track: null };
+    }
+    const outcome = await saveTrack(db, jobs, track.id, now);
+    if (outcome.kind === 'empty') throw new RideError('Nothing was recorded for this ride.');
+    if (outcome.kind === 'missing') throw new RideError('This ride was not found.');
+    const withRace = await repo.withRace(track.id);
+    return {
+      track_id: track.id,
+      saved: true,
+      track: presentTrack(withRace ?? { track: outcome.track, race: null }, signer),
+    };
+  }
 }
 
 export type RideService = ReturnType<typeof rideService>;

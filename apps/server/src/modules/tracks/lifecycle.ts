@@ -2,6 +2,7 @@ import { eq } from 'drizzle-orm';
 import type { Db } from '../../db/client.js';
 import { races, tracks, type TrackRow } from '../../db/schema.js';
 import { boundedTotals, rideTotals } from './gap-fill.js';
+import type { TrackJobQueue } from './jobs.js';
 import { breathe, pointsRepository, POINTS_SLICE } from './points-repository.js';
 import { tracksRepository } from './repository.js';
 import { lastAllowedSecond, wallClockSeconds } from './ride-bounds.js';
@@ -49,14 +50,17 @@ async function open(db: Db, trackId: number, now: Date): Promise<SaveOutcome | O
 
 /**
  * Saves a recording ride: fills the gaps (one row per second), publishes the points to the
- * video's history, then takes its totals and adds it to the member's stats. The filling and
+ * video's history, then takes its totals, adds it to the member's stats and enqueues
+ * `track.saved`, all three in the one transaction that marks it saved. The filling and
  * publishing run in slices with a turn of the event loop between them, so a long ride never
  * holds the loop (or PGlite, which answers one query at a time) for long; every step can be
  * repeated, so a save resumed by a resent stop-track (or after a crash) ends the same. Saving
- * an already saved ride returns it unchanged, so a resent stop-track counts once.
+ * an already saved ride returns it unchanged, so a resent stop-track counts once and enqueues
+ * nothing.
  */
 export async function saveTrack(
   db: Db,
+  jobs: TrackJobQueue,
   trackId: number,
   now: () => Date = () => new Date(),
 ): Promise<SaveOutcome> {
@@ -71,7 +75,8 @@ export async function saveTrack(
     await points.publishSlice(trackId, track.raceId, lo, hi);
     await breathe();
   }
-  return db.transaction(async (tx) => {
+  let enqueued = false;
+  const outcome = await db.transaction(async (tx): Promise<SaveOutcome> => {
     const repo = tracksRepository(tx);
     const locked = await repo.lock(trackId);
     if (!locked) return { kind: 'missing' };
@@ -82,8 +87,13 @@ export async function saveTrack(
     const totals = boundedTotals(rideTotals(edges), wallClockSeconds(locked.createdAt, now()));
     const saved = await repo.markSaved(trackId, totals);
     await statsRepository(tx).add(saved);
+    // Under the row lock that makes this the one save: the job exists exactly when it commits.
+    await jobs.enqueue('track.saved', { trackId }, { db: tx });
+    enqueued = true;
     return { kind: 'saved', track: saved };
   });
+  if (enqueued) jobs.wake();
+  return outcome;
 }
 
 /** Deletes a ride and its points; a saved ride leaves the stats in the same transaction. */

@@ -4,8 +4,9 @@ import type { UploadForm } from '@ridealong/contracts';
 import { isVideoFile, type MediaRunner } from '@ridealong/media';
 import type { RaceFileRow, RaceRow, UserRow } from '../../db/schema.js';
 import { conflict, forbidden, HttpError, notFound } from '../../http/errors.js';
-import type { JobPayloads, JobQueue } from '../../jobs/types.js';
+import type { JobQueue } from '../../jobs/types.js';
 import type { Storage } from '../../lib/storage.js';
+import type { VideoJobs } from '../videos/jobs.js';
 import type { UploadsRepository } from './repository.js';
 
 /** The answer to a file that is not footage: names the file and what to choose instead. */
@@ -23,7 +24,7 @@ export type UploadsDeps = {
   repo: UploadsRepository;
   storage: Storage;
   runner: MediaRunner;
-  jobs: JobQueue<JobPayloads>;
+  jobs: JobQueue<VideoJobs>;
 };
 
 /** Upload rules shared by tus and the multipart form. Every plan may upload; nothing is counted. */

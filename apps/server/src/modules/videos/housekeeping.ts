@@ -24,9 +24,10 @@ type Log = {
 };
 
 /**
- * The video pipeline's clean-up: abandoned uploads and old finished jobs. Every step is a
- * conditional delete or a forced file removal, so any number of server processes may sweep at
- * the same time; each runs it, since each may hold partial tus files in its own DATA_DIR.
+ * The video pipeline's clean-up: abandoned uploads and old finished jobs. `worker` processes
+ * run it; they share DATA_DIR with the api processes (docs/running-several-processes.md), so
+ * they see every partial tus file. Every step is a conditional delete or a forced file removal,
+ * so any number of workers may sweep at the same time.
  */
 export function pipelineHousekeeping(deps: {
   db: Db;

@@ -3,7 +3,7 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { createMediaRunner } from '@ridealong/media';
 import type { Config } from '../../config.js';
 import type { Db } from '../../db/client.js';
-import { appJobQueue, type AppJobQueue } from '../../jobs/registry.js';
+import type { JobHandlers, JobQueue } from '../../jobs/types.js';
 import { localStorage, type Storage } from '../../lib/storage.js';
 import { mediaFileRoutes, playbackRoutes } from '../media/routes.js';
 import { mediaService } from '../media/service.js';
@@ -12,44 +12,37 @@ import { uploadsRepository } from '../uploads/repository.js';
 import { uploadsRoutes } from '../uploads/routes.js';
 import { uploadsService } from '../uploads/service.js';
 import { tusDirectory, tusUploads } from '../uploads/tus.js';
-import { pipelineHousekeeping } from './housekeeping.js';
+import { pipelineHousekeeping, type PipelineHousekeeping } from './housekeeping.js';
+import type { VideoJobs } from './jobs.js';
+import { videoProcessJob } from './process-job.js';
+import { videosRepository } from './repository.js';
 
 export type VideoPipeline = {
   storage: Storage;
-  jobs: AppJobQueue;
   /** Under /api/v1: uploads, tus, status, playback. */
   apiRoutes: FastifyPluginAsyncZod;
   /** At the root: /media/{token}/{file}. */
   mediaRoutes: FastifyPluginAsyncZod;
-  /** Starts the job runner unless JOB_CONCURRENCY is 0, and the hourly clean-up sweep. */
-  start: () => void;
-  stop: () => Promise<void>;
+  /** video.process, JOB_CONCURRENCY at once (0: none in this process), for a worker's runner. */
+  jobHandlers: JobHandlers<VideoJobs>;
+  /** The hourly clean-up sweep, for a worker to start. */
+  housekeeping: PipelineHousekeeping;
 };
 
-/** Upload -> video.process job -> storage -> signed playback, wired from the config. */
+/** Upload -> video.process job (on the app's queue) -> storage -> signed playback. */
 export function videoPipeline(deps: {
   config: Config;
   db: Db;
   signer: MediaSigner;
+  jobs: JobQueue<VideoJobs>;
   log: FastifyBaseLogger;
   onVideoReady?: (raceId: number) => void;
 }): VideoPipeline {
-  const { config, db, signer, log } = deps;
+  const { config, db, signer, jobs, log } = deps;
   const storage = localStorage(config.mediaDir);
   const runner = createMediaRunner({
     ffmpegPath: config.ffmpegPath,
     ffprobePath: config.ffprobePath,
-  });
-  const jobs = appJobQueue({
-    db,
-    storage,
-    runner,
-    config,
-    onVideoReady: deps.onVideoReady,
-    log: {
-      error: (obj, msg) => log.error(obj, msg),
-      warn: (obj, msg) => log.warn(obj, msg),
-    },
   });
   const repo = uploadsRepository(db);
   const uploads = uploadsService({ repo, storage, runner, jobs });
@@ -66,7 +59,19 @@ export function videoPipeline(deps: {
 
   return {
     storage,
-    jobs,
+    jobHandlers: {
+      'video.process': {
+        ...videoProcessJob({
+          videos: videosRepository(db),
+          storage,
+          runner,
+          log: { warn: (obj, msg) => log.warn(obj, msg) },
+          onReady: deps.onVideoReady,
+        }),
+        concurrency: config.jobConcurrency,
+      },
+    },
+    housekeeping,
     apiRoutes: async (api) => {
       await api.register(
         uploadsRoutes({
@@ -89,12 +94,5 @@ export function videoPipeline(deps: {
       await api.register(playbackRoutes(media));
     },
     mediaRoutes: mediaFileRoutes(media, storage),
-    start: () => {
-      if (config.jobConcurrency > 0) jobs.start();
-      housekeeping.start();
-    },
-    stop: async () => {
-      await Promise.all([housekeeping.stop(), jobs.stop()]);
-    },
   };
 }

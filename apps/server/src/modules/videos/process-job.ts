@@ -11,13 +11,14 @@ import {
   type ProcessVideoResult,
   type SlopePoint,
 } from '@ridealong/media';
-import type { JobHandler, JobPayloads } from '../../jobs/types.js';
+import type { JobHandler } from '../../jobs/types.js';
 import { PermanentJobError } from '../../jobs/types.js';
 import type { Storage } from '../../lib/storage.js';
 import { failureReason, isPermanent, MissingSourcesError } from './failure.js';
 import { throttledProgress } from './progress.js';
 import type { VideosRepository } from './repository.js';
 import { verifyOutput } from './verify-output.js';
+import type { VideoJobs } from './jobs.js';
 
 export type VideoProcessDeps = {
   videos: VideosRepository;
@@ -39,7 +40,7 @@ export const mediaKeyFor = (raceId: number) =>
  * uploaded -> processing (progress %) -> ready, or failed with a reason for the owner after the
  * last attempt. The sources are deleted only once the new stream is verified and recorded.
  */
-export function videoProcessJob(deps: VideoProcessDeps): JobHandler<JobPayloads['video.process']> {
+export function videoProcessJob(deps: VideoProcessDeps): JobHandler<VideoJobs['video.process']> {
   const { videos, storage } = deps;
   return {
     async run({ raceId }, ctx) {

@@ -2,15 +2,22 @@ import { AppShell, Center, Loader } from '@mantine/core';
 import { useDisclosure } from '@mantine/hooks';
 import { Outlet, useLocation } from 'react-router';
 import { HOME_BODY_TOP_PADDING_PX } from '@ridealong/contracts';
-import { ConnectDevicePanel } from '../../features/devices';
+import { useTrackerStore } from '../../stores/tracker';
 import { useUiStore } from '../../stores/ui';
 import { BottomBar } from './BottomBar';
 import { DesktopBillingReturn } from './DesktopBillingReturn';
 import { InfoBannerSlot } from './InfoBannerSlot';
-import { NavDrawer } from './NavDrawer';
 import { TopBar } from './TopBar';
+import { lazyPart, useLazyPart } from '../../lib/lazyPart';
 
 const BOTTOM_BAR_HEIGHT = 64;
+
+// Both drawers start closed and most visits never open them: their code (the devices feature
+// with socket.io and Web Bluetooth, Mantine's Drawer and NavLink) loads on their first opening.
+const devicePanel = lazyPart(
+  async () => (await import('../../features/devices')).ConnectDevicePanel,
+);
+const navDrawer = lazyPart(async () => (await import('./NavDrawer')).NavDrawer);
 
 /**
  * The shell around every page. The header is as tall as the home body's top padding (54 px,
@@ -19,6 +26,7 @@ const BOTTOM_BAR_HEIGHT = 64;
  */
 export function AppLayout() {
   const [drawerOpened, drawer] = useDisclosure(false);
+  const NavDrawer = useLazyPart(navDrawer, drawerOpened);
   const { pathname, search } = useLocation();
   // While signing out no page is shown, so no page's own redirect sees a half-finished logout.
   const busy = useUiStore((s) => s.isLoading);
@@ -40,8 +48,8 @@ export function AppLayout() {
       >
         <TopBar drawerOpened={drawerOpened} onToggleDrawer={drawer.toggle} />
       </AppShell.Header>
-      <NavDrawer opened={drawerOpened} onClose={drawer.close} />
-      <ConnectDevicePanel />
+      {NavDrawer ? <NavDrawer opened={drawerOpened} onClose={drawer.close} /> : null}
+      <DevicePanelSlot />
       <DesktopBillingReturn />
 
       <AppShell.Main>
@@ -54,6 +62,15 @@ export function AppLayout() {
       </AppShell.Footer>
     </AppShell>
   );
+}
+
+/** The Connect Device panel, from its first opening (the profile menu, or Start on a video). */
+function DevicePanelSlot() {
+  const ConnectDevicePanel = useLazyPart(
+    devicePanel,
+    useTrackerStore((s) => s.panelOpen),
+  );
+  return ConnectDevicePanel ? <ConnectDevicePanel /> : null;
 }
 
 export function PageLoader() {

@@ -5,12 +5,15 @@ import { selectSignedIn, useUserStore } from '../../stores/user';
 import { isActivePath, topBarItems, type NavLinkItem } from './navItems';
 import { openOutside } from './navTargets';
 import { ExternalIcon } from '../../components/icons';
+import { useAfterFirstFrame } from '../../lib/useAfterFirstFrame';
 
 /** Below md the top bar's links move into this drawer, opened by the burger. */
 export function NavDrawer({ opened, onClose }: { opened: boolean; onClose: () => void }) {
   const signedIn = useUserStore(selectSignedIn);
   const desktop = useGeneralStore((s) => s.electronMode);
   const { pathname } = useLocation();
+  // Loaded on the first opening (AppLayout): mount closed so the drawer still slides in.
+  const ready = useAfterFirstFrame();
 
   const renderLink = (item: NavLinkItem) =>
     item.external ? (
@@ -37,7 +40,7 @@ export function NavDrawer({ opened, onClose }: { opened: boolean; onClose: () =>
     );
 
   return (
-    <Drawer opened={opened} onClose={onClose} size="xs" title="RideAlong" hiddenFrom="md">
+    <Drawer opened={opened && ready} onClose={onClose} size="xs" title="RideAlong" hiddenFrom="md">
       <Stack component="nav" aria-label="Site menu" gap={2}>
         {topBarItems({ signedIn, desktop }).map((item) =>
           item.kind === 'menu' ? (

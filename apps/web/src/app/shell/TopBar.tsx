@@ -3,9 +3,13 @@ import { Link } from 'react-router';
 import { useGeneralStore } from '../../stores/general';
 import { selectSignedIn, useUserStore } from '../../stores/user';
 import { BrandMark } from '../../components/icons';
-import { NavLinkButton, NavMenuButton } from './NavControls';
+import { lazyPart, useLazyPart } from '../../lib/lazyPart';
+import { NavLinkButton } from './NavControls';
 import { topBarItems } from './navItems';
-import { ProfileMenu } from './ProfileMenu';
+
+const memberControls = lazyPart(() => import('./memberControls'));
+// A stored session shows them at once: fetch them alongside the first page, not after it.
+if (selectSignedIn(useUserStore.getState())) void memberControls.load().catch(() => undefined);
 
 type TopBarProps = { drawerOpened: boolean; onToggleDrawer: () => void };
 
@@ -14,6 +18,7 @@ export function TopBar({ drawerOpened, onToggleDrawer }: TopBarProps) {
   const signedIn = useUserStore(selectSignedIn);
   const desktop = useGeneralStore((s) => s.electronMode);
   const items = topBarItems({ signedIn, desktop });
+  const member = useLazyPart(memberControls, signedIn);
 
   return (
     <Group h="100%" px={{ base: 'sm', sm: 'lg' }} justify="space-between" wrap="nowrap">
@@ -46,7 +51,9 @@ export function TopBar({ drawerOpened, onToggleDrawer }: TopBarProps) {
           <Group gap={4} wrap="nowrap">
             {items.map((item) =>
               item.kind === 'menu' ? (
-                <NavMenuButton key={item.label} menu={item} />
+                member ? (
+                  <member.NavMenuButton key={item.label} menu={item} />
+                ) : null
               ) : (
                 <NavLinkButton key={item.label} item={item} />
               ),
@@ -54,7 +61,9 @@ export function TopBar({ drawerOpened, onToggleDrawer }: TopBarProps) {
           </Group>
         </Box>
         {signedIn ? (
-          <ProfileMenu />
+          member ? (
+            <member.ProfileMenu />
+          ) : null
         ) : (
           <Button
             component={Link}

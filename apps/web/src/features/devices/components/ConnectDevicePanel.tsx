@@ -1,5 +1,6 @@
 import { useEffect } from 'react';
 import { Divider, Drawer, Stack } from '@mantine/core';
+import { useAfterFirstFrame } from '../../../lib/useAfterFirstFrame';
 import { useTrackerStore } from '../../../stores/tracker';
 import { ensureTracker } from '../lib/trackerClient';
 import { BluetoothSection } from './BluetoothSection';
@@ -14,7 +15,9 @@ import { TrainerSettingsSliders } from './TrainerSettingsSliders';
  * local tracker; the connection then stays up for the ride page after the panel closes.
  */
 export function ConnectDevicePanel() {
-  const opened = useTrackerStore((s) => s.panelOpen);
+  // The shell loads this feature on the panel's first opening: mount closed so it slides in.
+  const ready = useAfterFirstFrame();
+  const opened = useTrackerStore((s) => s.panelOpen) && ready;
   const close = useTrackerStore((s) => s.closePanel);
 
   useEffect(() => {

@@ -1,5 +1,4 @@
 import { useQuery } from '@tanstack/react-query';
-import { channelsIndexResponseSchema } from '@ridealong/contracts';
 import { apiRequest } from '../../../lib/api';
 
 /** How many channels the carousel holds; the full list is on /explore-channels. */
@@ -13,7 +12,7 @@ export function useFeaturedChannels() {
       (
         await apiRequest('/users/channels/index', {
           query: { start: 0, end: CAROUSEL_CHANNELS },
-          schema: channelsIndexResponseSchema,
+          loadSchema: async () => (await import('./schemas')).featuredSchemas.channels,
         })
       ).data.rows,
   });

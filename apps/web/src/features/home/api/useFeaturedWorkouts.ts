@@ -1,5 +1,5 @@
 import { useQuery } from '@tanstack/react-query';
-import { racesResponseSchema, VIDEOS_PAGE_SIZE } from '@ridealong/contracts';
+import { VIDEOS_PAGE_SIZE } from '@ridealong/contracts';
 import { apiRequest } from '../../../lib/api';
 
 /** GET /api/v1/races, first page: the workouts carousel shows the newest searchable videos. */
@@ -10,7 +10,7 @@ export function useFeaturedWorkouts() {
       (
         await apiRequest('/races', {
           query: { currentPage: 1, pageSize: VIDEOS_PAGE_SIZE, term: '', duration: 'all' },
-          schema: racesResponseSchema,
+          loadSchema: async () => (await import('./schemas')).featuredSchemas.races,
         })
       ).data.races,
   });

@@ -1,10 +1,10 @@
 import type { ReactNode } from 'react';
 import { Anchor, Box, Center, Group, Loader, Text, Title } from '@mantine/core';
-import { Carousel } from '@mantine/carousel';
-import { useViewportSize } from '@mantine/hooks';
 import { Link } from 'react-router';
-import { carouselItemsPerView } from '@ridealong/contracts';
-import classes from './carousel.module.css';
+import { lazyPart, useLazyPart } from '../../../lib/lazyPart';
+
+/** The slider itself (embla) loads when a row first has items: see CarouselRow. */
+const carouselRow = lazyPart(async () => (await import('./CarouselRow')).CarouselRow);
 
 type HomeCarouselProps<T> = {
   id: string;
@@ -19,10 +19,7 @@ type HomeCarouselProps<T> = {
   emptyText?: string;
 };
 
-/**
- * A titled row of cards. Items per view follow the window width (6 / 4 / 3 / 2 / 1, document
- * 000 section 2) and each swipe or arrow moves one slide.
- */
+/** A titled row of cards, with a spinner while the items (or the slider's code) load. */
 export function HomeCarousel<T>({
   id,
   title,
@@ -33,10 +30,13 @@ export function HomeCarousel<T>({
   loading = false,
   emptyText = 'Nothing here yet.',
 }: HomeCarouselProps<T>) {
-  const { width } = useViewportSize();
-  // The hook reports 0 before its first measurement; the window is right from the start.
-  const perView = carouselItemsPerView(width || window.innerWidth);
   const headingId = `${id}-heading`;
+  const CarouselRow = useLazyPart(carouselRow, !loading && items.length > 0);
+  const spinner = (
+    <Center h={120}>
+      <Loader size="sm" aria-label={`Loading ${title.toLowerCase()}`} />
+    </Center>
+  );
   return (
     <Box component="section" aria-labelledby={headingId} data-testid={`${id}-carousel`}>
       <Group h={40} mb="md" gap="md" align="center" pr={88}>
@@ -54,29 +54,18 @@ export function HomeCarousel<T>({
         </Anchor>
       </Group>
       {loading ? (
-        <Center h={120}>
-          <Loader size="sm" aria-label={`Loading ${title.toLowerCase()}`} />
-        </Center>
+        spinner
       ) : items.length === 0 ? (
         <Text c="dimmed" py="lg">
           {emptyText}
         </Text>
+      ) : CarouselRow ? (
+        <CarouselRow
+          title={title}
+          slides={items.map((item) => ({ key: itemKey(item), content: renderItem(item) }))}
+        />
       ) : (
-        <Carousel
-          slideSize={`${100 / perView}%`}
-          slideGap="md"
-          withControls
-          controlSize={36}
-          emblaOptions={{ align: 'start', slidesToScroll: 1, dragFree: false }}
-          previousControlProps={{ 'aria-label': `Previous ${title.toLowerCase()}` }}
-          nextControlProps={{ 'aria-label': `Next ${title.toLowerCase()}` }}
-          classNames={{ controls: classes.controls, control: classes.control }}
-          styles={{ container: { paddingBottom: 6, paddingTop: 6 } }}
-        >
-          {items.map((item) => (
-            <Carousel.Slide key={itemKey(item)}>{renderItem(item)}</Carousel.Slide>
-          ))}
-        </Carousel>
+        spinner
       )}
     </Box>
   );

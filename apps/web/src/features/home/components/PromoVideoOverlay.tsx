@@ -1,6 +1,7 @@
 import { AspectRatio, Center, Loader, Modal, Text } from '@mantine/core';
 import { useMediaQuery } from '@mantine/hooks';
 import { useIsFetching } from '@tanstack/react-query';
+import { useAfterFirstFrame } from '../../../lib/useAfterFirstFrame';
 import { usePublicConfig } from '../../../lib/usePublicConfig';
 import { PromoPlayer } from './PromoPlayer';
 
@@ -12,10 +13,12 @@ export function PromoVideoOverlay({ opened, onClose }: PromoVideoOverlayProps) {
   const configLoading = useIsFetching({ queryKey: ['public-config'] }) > 0;
   const small = useMediaQuery('(max-width: 48em)');
   const streams = config?.promoVideo;
+  // Loaded on the first opening (HomePage): mount closed so the overlay still fades in.
+  const ready = useAfterFirstFrame();
 
   return (
     <Modal
-      opened={opened}
+      opened={opened && ready}
       onClose={onClose}
       title="See RideAlong in action"
       size="min(1200px, 92vw)"

@@ -3,15 +3,21 @@ import { Box } from '@mantine/core';
 import { useDisclosure } from '@mantine/hooks';
 import { Navigate, useNavigate, useSearchParams } from 'react-router';
 import { getDesktopBridge } from '../../../lib/bridge';
+import { lazyPart, useLazyPart } from '../../../lib/lazyPart';
+import { usePublicConfig } from '../../../lib/usePublicConfig';
 import { useGeneralStore } from '../../../stores/general';
 import { selectSignedIn, useUserStore } from '../../../stores/user';
 import { CarouselSections } from '../components/CarouselSections';
 import { DownloadPrompt } from '../components/DownloadPrompt';
 import { HeroSection } from '../components/HeroSection';
 import { PerksBlock } from '../components/PerksBlock';
-import { PromoVideoOverlay } from '../components/PromoVideoOverlay';
 import { TrainerShowcase } from '../components/TrainerShowcase';
 import { decideRoot, trackerUserId } from '../rootRedirect';
+
+/** The promo video's overlay (Mantine's Modal, then shaka) loads when first opened. */
+const promoOverlay = lazyPart(
+  async () => (await import('../components/PromoVideoOverlay')).PromoVideoOverlay,
+);
 
 /** "/": the query-string rules and stored modes first (rootRedirect.ts), then the home page. */
 export function HomePage() {
@@ -44,6 +50,9 @@ function HomeContent() {
   const signedIn = useUserStore(selectSignedIn);
   const desktop = useGeneralStore((s) => s.electronMode);
   const [videoOpened, video] = useDisclosure(false);
+  const PromoVideoOverlay = useLazyPart(promoOverlay, videoOpened);
+  // Asked for with the page, as when the overlay was part of it: the video opens without a wait.
+  usePublicConfig();
   return (
     <Box data-testid="home-page">
       {signedIn ? null : <HeroSection desktop={desktop} onWatchVideo={video.open} />}
@@ -55,7 +64,7 @@ function HomeContent() {
           <PerksBlock />
         </>
       )}
-      <PromoVideoOverlay opened={videoOpened} onClose={video.close} />
+      {PromoVideoOverlay ? <PromoVideoOverlay opened={videoOpened} onClose={video.close} /> : null}
     </Box>
   );
 }

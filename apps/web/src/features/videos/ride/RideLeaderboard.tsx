@@ -1,15 +1,16 @@
 import { Paper, Stack, Table, Text } from '@mantine/core';
-import { displayedPower, leaderboardWindow, type LeaderboardEntry } from '@ridealong/contracts';
-import { isSelfEntry } from './liveLeaderboard';
+import { displayedPower, type LeaderboardEntry } from '@ridealong/contracts';
+import { isSelfEntry, liveRows } from './liveLeaderboard';
 
 type RideLeaderboardProps = { entries: readonly LeaderboardEntry[]; trackId: number | null };
 
 /**
  * The live leaderboard beside the video: this second's riders by accumulated power, the top 10
- * or the top 3, an ellipsis and the rider's 5 neighbours; the rider's own row highlighted.
+ * or the top 3, an ellipsis and the rider's 5 neighbours, with the ranks the server counted
+ * (liveRows); the rider's own row highlighted.
  */
 export function RideLeaderboard({ entries, trackId }: RideLeaderboardProps) {
-  const rows = leaderboardWindow(entries, (e) => isSelfEntry(e, trackId));
+  const rows = liveRows(entries, trackId);
   return (
     <Paper
       bg="rgba(0, 0, 0, 0.6)"

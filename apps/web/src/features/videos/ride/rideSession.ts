@@ -269,6 +269,9 @@ export class RideSession {
         raceUrl: this.deps.race.url,
         elapsed_time: point.elapsed_time,
         track_id: this.trackId ?? undefined,
+        // The sum at this very second: the server would otherwise place the rider from the
+        // last pushed batch, up to 10 s old.
+        accumulated_power: point.accumulated_power,
       })
       .then((answer) => {
         const others = unwrap(answer).leaderboard.filter((e) => e.track_id !== this.trackId);

@@ -1,0 +1,29 @@
+import { z } from 'zod';
+import type { JobHandlers, JobQueue, PayloadsOf } from '../../jobs/types.js';
+
+/**
+ * Activities' jobs. `track.saved` is enqueued in the transaction that marks a ride saved
+ * (lifecycle.ts), so it exists exactly once per saved ride, whatever was resent or retried.
+ */
+export const trackJobPayloads = {
+  'track.saved': z.object({ trackId: z.number().int().positive() }),
+} satisfies Record<string, z.ZodType>;
+
+export type TrackJobs = PayloadsOf<typeof trackJobPayloads>;
+
+/** What saving needs of the app's queue: an enqueue inside its transaction, a wake after it. */
+export type TrackJobQueue = JobQueue<TrackJobs>;
+
+/** Short bookkeeping jobs: a few at once, in slots of their own (never behind ffmpeg). */
+const TRACK_JOB_CONCURRENCY = 4;
+
+export function trackJobHandlers(): JobHandlers<TrackJobs> {
+  return {
+    'track.saved': {
+      // Saving has already done everything a saved ride needs (points, totals, stats). Group
+      // rides, challenges and the Strava upload hang their work here, each its own step.
+      run: async () => undefined,
+      concurrency: TRACK_JOB_CONCURRENCY,
+    },
+  };
+}
