@@ -129,7 +129,11 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   // module's namespace; its connections end before the HTTP server closes.
   const realtime = realtimeServer({ sessions, log: app.log, redisUrl: config.redisUrl });
   realtime.register(
-    rideNamespace({ service: rideService(database.db, signer, jobs), log: app.log }),
+    rideNamespace({
+      service: rideService(database.db, signer, jobs),
+      log: app.log,
+      eventLimit: config.rideEvents,
+    }),
   );
   if (config.roles.realtime) app.addHook('onReady', () => realtime.attach(app.server));
   app.addHook('preClose', () => realtime.close());

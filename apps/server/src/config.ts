@@ -53,6 +53,7 @@ const envSchema = z.object({
   AUTH_RATE_LIMIT_PER_IP: positiveInt.default(30),
   AUTH_RATE_LIMIT_PER_EMAIL: positiveInt.default(10),
   AUTH_RATE_LIMIT_WINDOW_SECONDS: positiveInt.default(900),
+  RIDE_EVENTS_PER_SECOND: positiveInt.default(20),
   GOOGLE_CLIENT_ID: z.string().min(1).optional(),
   GOOGLE_API_BASE_URL: z.url({ message: 'must be a URL' }).default('https://www.googleapis.com'),
   FACEBOOK_APP_ID: z.string().min(1).optional(),
@@ -149,6 +150,8 @@ export type Config = {
   mailFrom: string;
   sessionTtlMs: number;
   rateLimit: { perIp: number; perEmail: number; windowMs: number };
+  /** /ride events one socket may send: per second, and at once (modules/ride/flood-gate.ts). */
+  rideEvents: { perSecond: number; burst: number };
   google: { clientId: string; apiBaseUrl: string } | null;
   facebook: { appId: string; appSecret: string; graphUrl: string } | null;
   installerBaseUrl: string;
@@ -232,6 +235,8 @@ export function loadConfig(
       perEmail: e.AUTH_RATE_LIMIT_PER_EMAIL,
       windowMs: e.AUTH_RATE_LIMIT_WINDOW_SECONDS * 1000,
     },
+    // A reconnect's resends come one per acknowledgement: three seconds' worth at once is room.
+    rideEvents: { perSecond: e.RIDE_EVENTS_PER_SECOND, burst: e.RIDE_EVENTS_PER_SECOND * 3 },
     google: e.GOOGLE_CLIENT_ID
       ? { clientId: e.GOOGLE_CLIENT_ID, apiBaseUrl: e.GOOGLE_API_BASE_URL.replace(/\/$/, '') }
       : null,

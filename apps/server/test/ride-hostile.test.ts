@@ -1,4 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { FLOOD_MESSAGE } from '../src/modules/ride/flood-gate.js';
 import { backends, startServer, type TestServer } from './harness.js';
 import { member, type Member } from './races-fixtures.js';
 import { points, rideSockets, rideThrough, slopeVideo, type RideClient } from './ride-fixtures.js';
@@ -96,5 +97,29 @@ describe.each(backends)('the /ride channel’s defaults under hostile input on $
       track_id: aliceTrack,
     });
     expect(mine.connected && theirs.connected).toBe(true);
+  });
+
+  it('refuses a flood on one socket with a message, and serves it again at a rider’s pace', async () => {
+    const race = await slopeVideo(s, owner, 60);
+    const rider = await member(s, { name: 'Flood' });
+    const socket = await sockets.connect(rider);
+    await rideThrough(socket, rider, race, 0, 9);
+    const ask = () =>
+      (
+        socket.timeout(10_000) as unknown as {
+          emitWithAck: (e: string, p: unknown) => Promise<{ ok: boolean; message?: string }>;
+        }
+      ).emitWithAck('history-leaderboard', { raceUrl: race.url, elapsed_time: 5 });
+    // 300 at once: the burst (60) goes through, the rest is refused before any query.
+    const answers = await Promise.all(Array.from({ length: 300 }, ask));
+    const flooded = answers.filter((a) => a.message === FLOOD_MESSAGE).length;
+    const served = answers.filter((a) => a.ok).length;
+    expect(served + flooded).toBe(300);
+    expect(served).toBeGreaterThanOrEqual(50);
+    expect(flooded).toBeGreaterThanOrEqual(200);
+    expect((await s.get('/healthz')).status).toBe(200);
+    // The bucket refills at 20 a second: the socket is served again, still connected.
+    await expect.poll(async () => (await ask()).ok, { timeout: 5000, interval: 200 }).toBe(true);
+    expect(socket.connected).toBe(true);
   });
 });

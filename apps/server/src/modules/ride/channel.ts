@@ -7,6 +7,7 @@ import {
 } from '@ridealong/contracts';
 import type { NamespaceModule } from '../../realtime/namespaces.js';
 import { SESSION_ENDED_MESSAGE, type SessionData } from '../../realtime/session-guard.js';
+import { floodGate, type EventLimit } from './flood-gate.js';
 import { registerRideHandlers, type RideSocketData } from './handlers.js';
 import type { RideService } from './service.js';
 
@@ -26,13 +27,14 @@ type RideChannelSocket = Socket<
 export function rideNamespace(deps: {
   service: RideService;
   log: FastifyBaseLogger;
+  eventLimit: EventLimit;
 }): NamespaceModule<RideChannelSocket> {
   return {
     name: RIDE_NAMESPACE,
     onConnection(socket) {
       // The rider is always the session's member, never a payload's id.
       socket.data.rider = { id: socket.data.session.userId };
-      registerRideHandlers(socket, deps.service, deps.log);
+      registerRideHandlers(socket, deps.service, deps.log, floodGate(deps.eventLimit));
     },
     sayGoodbye(socket) {
       socket.emit('ride-error', { event: 'session', message: SESSION_ENDED_MESSAGE });

@@ -14,6 +14,7 @@ import {
   unstorableTextMessage,
 } from '@ridealong/contracts';
 import { RideError, zodMessage } from './errors.js';
+import { FLOOD_MESSAGE, type FloodGate } from './flood-gate.js';
 import type { Rider, RideService } from './service.js';
 import { newSocketRide } from './socket-ride.js';
 
@@ -58,6 +59,7 @@ export function registerRideHandlers(
   socket: RideSocket,
   service: RideService,
   log: FastifyBaseLogger,
+  gate: FloodGate,
 ): void {
   const rider = socket.data.rider;
   const ride = newSocketRide();
@@ -72,7 +74,9 @@ export function registerRideHandlers(
   ): void {
     (socket.on as (e: string, l: (...args: unknown[]) => void) => void)(event, (...args) => {
       const { payload, ack } = argsOf(args);
-      void run(payload).then(
+      // A flood is refused before anything reads it: no parse, no query.
+      const admitted = gate.admit(Date.now());
+      void (admitted ? run(payload) : Promise.reject(new RideError(FLOOD_MESSAGE))).then(
         ({ answer, named }) => {
           if (ack) ack({ ok: true, ...answer } satisfies RideAck<T>);
           else named?.(answer);
