@@ -2,7 +2,8 @@
 import { MantineProvider } from '@mantine/core';
 import { cleanup, fireEvent, render, screen } from '@testing-library/react';
 import { MemoryRouter } from 'react-router';
-import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { stubMatchMedia } from '../../test/stubMatchMedia';
 import type { User } from '@ridealong/contracts';
 import { useUserStore } from '../../stores/user';
 import { InfoBannerSlot } from './InfoBannerSlot';
@@ -30,11 +31,7 @@ const renderSlot = () =>
   );
 
 beforeEach(() => {
-  window.matchMedia = vi.fn(() => ({
-    matches: false,
-    addEventListener: () => undefined,
-    removeEventListener: () => undefined,
-  })) as unknown as typeof window.matchMedia;
+  stubMatchMedia();
   window.sessionStorage.clear();
 });
 

@@ -4,6 +4,7 @@ import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { cleanup, render, screen, waitFor } from '@testing-library/react';
 import { MemoryRouter } from 'react-router';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { stubMatchMedia } from '../../../test/stubMatchMedia';
 import { CheckoutRedirectPage } from './CheckoutRedirectPage';
 
 const renderAt = (path: string) =>
@@ -21,11 +22,7 @@ const answer = (status: number, json: unknown) =>
   vi.fn(async (_input: URL) => new Response(JSON.stringify(json), { status }));
 
 beforeEach(() => {
-  window.matchMedia = vi.fn(() => ({
-    matches: false,
-    addEventListener: () => undefined,
-    removeEventListener: () => undefined,
-  })) as unknown as typeof window.matchMedia;
+  stubMatchMedia();
 });
 
 afterEach(() => {

@@ -4,6 +4,7 @@ import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { cleanup, fireEvent, render, screen, waitFor } from '@testing-library/react';
 import { createMemoryRouter, RouterProvider } from 'react-router';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { stubMatchMedia } from '../../../test/stubMatchMedia';
 import type { DesktopBridge, User } from '@ridealong/contracts';
 import { useGeneralStore } from '../../../stores/general';
 import { useUserStore } from '../../../stores/user';
@@ -71,11 +72,7 @@ function renderPricing() {
 }
 
 beforeEach(() => {
-  window.matchMedia = vi.fn(() => ({
-    matches: false,
-    addEventListener: () => undefined,
-    removeEventListener: () => undefined,
-  })) as unknown as typeof window.matchMedia;
+  stubMatchMedia();
   // jsdom has no ResizeObserver; Mantine's table scroll area asks for one.
   vi.stubGlobal(
     'ResizeObserver',

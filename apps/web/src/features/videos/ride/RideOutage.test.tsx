@@ -3,6 +3,7 @@ import { MantineProvider } from '@mantine/core';
 import { ModalsProvider } from '@mantine/modals';
 import { cleanup, fireEvent, render, screen, within } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { stubMatchMedia } from '../../../test/stubMatchMedia';
 import { OUTAGE_CHOICES_AFTER_MS } from './rideConnection';
 import { RideOutage } from './RideOutage';
 import { EMPTY_RIDE_SNAPSHOT, type RideSnapshot } from './rideSession';
@@ -27,11 +28,7 @@ function show(props: { awaySince: number; putOffUntil?: number | null; snapshot?
 }
 
 beforeEach(() => {
-  window.matchMedia = vi.fn(() => ({
-    matches: false,
-    addEventListener: () => undefined,
-    removeEventListener: () => undefined,
-  })) as unknown as typeof window.matchMedia;
+  stubMatchMedia();
 });
 
 afterEach(cleanup);

@@ -1,7 +1,7 @@
-import { useEffect, useState } from 'react';
 import { Button, Group, Loader, Overlay, Stack, Text } from '@mantine/core';
 import { confirmDiscard } from './confirmDiscard';
 import { formatHms } from '@ridealong/contracts';
+import { secondsSince, useNow } from '../lib/useNow';
 import { outageChoicesDue } from './rideConnection';
 import { stopActions } from './rideMachine';
 import type { RideSnapshot } from './rideSession';
@@ -14,16 +14,6 @@ type RideOutageProps = {
   onSave: () => void;
   onDiscard: () => void;
 };
-
-/** Ticks once a second while shown, for the seconds away and the 2-minute choices. */
-function useNow(): number {
-  const [now, setNow] = useState(() => Date.now());
-  useEffect(() => {
-    const timer = setInterval(() => setNow(Date.now()), 1000);
-    return () => clearInterval(timer);
-  }, []);
-  return now;
-}
 
 /**
  * A ride waiting out an outage (issue 11): what is happening, for how long, that nothing is
@@ -38,7 +28,7 @@ export function RideOutage({
   onDiscard,
 }: RideOutageProps) {
   const now = useNow();
-  const seconds = awaySince === null ? 0 : Math.max(0, Math.floor((now - awaySince) / 1000));
+  const seconds = awaySince === null ? 0 : secondsSince(awaySince, now);
   const choices = outageChoicesDue(awaySince, now, putOffUntil);
   const actions = stopActions(snapshot.accumulatedPower, snapshot.elapsedSeconds);
   const askDiscard = () => confirmDiscard(onDiscard);

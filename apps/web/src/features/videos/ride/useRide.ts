@@ -139,17 +139,17 @@ export function useRide(
     const current = live.current;
     if (!current || (machine.phase !== 'paused' && machine.phase !== 'waiting')) return;
     dispatch({ type: 'stop', discard });
-    const outage = (e: unknown) => e instanceof TransportError;
+    const byOutage = (e: unknown) => e instanceof TransportError;
     try {
       const saved = discard
         ? await (
             current.transport.connected() ? current.session.stop(true) : current.session.forget()
           ).catch((e: unknown) => {
-            if (!outage(e)) throw e;
+            if (!byOutage(e)) throw e;
             return current.session.forget();
           })
         : await retryWhile(() => current.session.stop(false), {
-            shouldRetry: outage,
+            shouldRetry: byOutage,
             keepGoing: () => live.current === current,
           });
       const ended = endedAt.current;
