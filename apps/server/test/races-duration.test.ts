@@ -1,22 +1,14 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { eq, sql } from 'drizzle-orm';
 import { races, tracks } from '../src/db/schema.js';
-import { backends, startServer, type TestServer } from './harness.js';
+import { backends, type TestServer } from './harness.js';
 import { json, member, video, type Member } from './races-fixtures.js';
-import { rideSockets, rideThrough, startedAgo } from './ride-fixtures.js';
+import { rideSuite, rideThrough, startedAgo } from './ride-fixtures.js';
 
 describe.each(backends)('reporting a video duration after a ride on $name', (backend) => {
   let s: TestServer;
   let owner: Member;
-  const sockets = rideSockets(() => s);
-  beforeAll(async () => {
-    s = await startServer(backend);
-    owner = await member(s, { name: 'Owner' });
-  });
-  afterAll(async () => {
-    sockets.closeAll();
-    await s.close();
-  });
+  const sockets = rideSuite(backend, (suite) => ({ s, owner } = suite));
 
   const change = (raceId: number, seconds: number, token?: string) =>
     s.post('/api/v1/races/change-duration/', { race_id: raceId, new_duration: seconds }, token);

@@ -1,26 +1,18 @@
 import { randomUUID } from 'node:crypto';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { count, eq } from 'drizzle-orm';
 import { Decoder, Stream } from '@garmin/fitsdk';
 import type { RidePoint, UserStats } from '@ridealong/contracts';
 import { trackPoints, tracks } from '../src/db/schema.js';
 import { RIDE_BOUNDS } from '../src/modules/tracks/ride-bounds.js';
-import { backends, startServer, type TestServer } from './harness.js';
+import { backends, type TestServer } from './harness.js';
 import { json, member, video, type Member } from './races-fixtures.js';
-import { next, points, rideSockets, startedAgo, type RideClient } from './ride-fixtures.js';
+import { next, points, rideSuite, startedAgo, type RideClient } from './ride-fixtures.js';
 
 describe.each(backends)('the bounds of a ride on $name', (backend) => {
   let s: TestServer;
   let owner: Member;
-  const sockets = rideSockets(() => s);
-  beforeAll(async () => {
-    s = await startServer(backend);
-    owner = await member(s, { name: 'Owner' });
-  });
-  afterAll(async () => {
-    sockets.closeAll();
-    await s.close();
-  });
+  const sockets = rideSuite(backend, (suite) => ({ s, owner } = suite));
 
   /** add-track on `race`: the track's id. */
   const open = async (socket: RideClient, rider: Member, race: { id: number; url: string }) => {

@@ -8,8 +8,9 @@ import {
 } from '@ridealong/contracts';
 import { eq, sql } from 'drizzle-orm';
 import { raceSlopePoints, tracks } from '../src/db/schema.js';
-import type { TestServer } from './harness.js';
-import { video, type Member } from './races-fixtures.js';
+import { afterAll, beforeAll } from 'vitest';
+import { startServer, type Backend, type TestServer } from './harness.js';
+import { member, video, type Member } from './races-fixtures.js';
 
 /** A real socket.io-client on the /ride channel, typed by the contracts' event maps. */
 export type RideClient = Socket<RideServerToClient, RideClientToServer>;
@@ -47,6 +48,30 @@ export function rideSockets(server: () => TestServer) {
       for (const socket of open.splice(0)) socket.close();
     },
   };
+}
+
+/**
+ * A ride suite's server on `backend` with a video owner ('Owner'), started in beforeAll and
+ * handed to `started`; its sockets and the server are closed in afterAll. Returns the sockets.
+ */
+export function rideSuite(
+  backend: Backend,
+  started: (suite: { s: TestServer; owner: Member }) => void,
+): ReturnType<typeof rideSockets> {
+  let server: TestServer | null = null;
+  const sockets = rideSockets(() => {
+    if (!server) throw new Error('the suite server has not started');
+    return server;
+  });
+  beforeAll(async () => {
+    server = await startServer(backend);
+    started({ s: server, owner: await member(server, { name: 'Owner' }) });
+  });
+  afterAll(async () => {
+    sockets.closeAll();
+    await server?.close();
+  });
+  return sockets;
 }
 
 /** Waits for the next emit of a server event. */

@@ -1,8 +1,8 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { FLOOD_MESSAGE } from '../src/modules/ride/flood-gate.js';
-import { backends, startServer, type TestServer } from './harness.js';
+import { backends, type TestServer } from './harness.js';
 import { member, type Member } from './races-fixtures.js';
-import { points, rideSockets, rideThrough, slopeVideo, type RideClient } from './ride-fixtures.js';
+import { points, rideSuite, rideThrough, slopeVideo, type RideClient } from './ride-fixtures.js';
 
 /**
  * Hostile input on the events whose payloads became optional (issue 12): other members' track
@@ -11,15 +11,7 @@ import { points, rideSockets, rideThrough, slopeVideo, type RideClient } from '.
 describe.each(backends)('the /ride channel’s defaults under hostile input on $name', (backend) => {
   let s: TestServer;
   let owner: Member;
-  const sockets = rideSockets(() => s);
-  beforeAll(async () => {
-    s = await startServer(backend);
-    owner = await member(s, { name: 'Owner' });
-  });
-  afterAll(async () => {
-    sockets.closeAll();
-    await s.close();
-  });
+  const sockets = rideSuite(backend, (suite) => ({ s, owner } = suite));
 
   it('refuses other members’ rides, absurd numbers and missing fields with a message', async () => {
     const race = await slopeVideo(s, owner, 60);

@@ -1,16 +1,16 @@
 import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { eq, sql } from 'drizzle-orm';
 import type { LeaderboardEntry, RideServerToClient } from '@ridealong/contracts';
 import { trackPoints, tracks } from '../src/db/schema.js';
-import { backends, listenApp, startServer, type TestServer } from './harness.js';
+import { backends, listenApp, type TestServer } from './harness.js';
 import { member, type Member } from './races-fixtures.js';
 import {
   connectRide,
   points,
-  rideSockets,
+  rideSuite,
   rideThrough,
   slopeVideo,
   startedAgo,
@@ -77,15 +77,7 @@ function samples(m: Member, url: string, trackId: number | undefined, from: numb
 describe.each(backends)('the /ride channel with document 001’s payloads on $name', (backend) => {
   let s: TestServer;
   let owner: Member;
-  const sockets = rideSockets(() => s);
-  beforeAll(async () => {
-    s = await startServer(backend);
-    owner = await member(s, { name: 'Owner' });
-  });
-  afterAll(async () => {
-    sockets.closeAll();
-    await s.close();
-  });
+  const sockets = rideSuite(backend, (suite) => ({ s, owner } = suite));
 
   it('rides and saves a track with its points, sending only the spec’s fields', async () => {
     const rider = await member(s, { name: 'Desk' });

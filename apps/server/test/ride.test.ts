@@ -1,26 +1,18 @@
 import { randomUUID } from 'node:crypto';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { eq, sql } from 'drizzle-orm';
 import { Decoder, Stream } from '@garmin/fitsdk';
 import type { LeaderboardEntry, TracksIndex, UserStats } from '@ridealong/contracts';
 import { trackPoints, tracks, userStatsBuckets } from '../src/db/schema.js';
-import { backends, startServer, type TestServer } from './harness.js';
+import { backends, type TestServer } from './harness.js';
 import { json, member, type Member } from './races-fixtures.js';
-import { next, points, rideThrough, slopeVideo, rideSockets, startedAgo } from './ride-fixtures.js';
+import { next, points, rideThrough, slopeVideo, rideSuite, startedAgo } from './ride-fixtures.js';
 
 describe.each(backends)('riding a video on the /ride channel on $name', (backend) => {
   let s: TestServer;
   let owner: Member;
-  const sockets = rideSockets(() => s);
+  const sockets = rideSuite(backend, (suite) => ({ s, owner } = suite));
   const connect = sockets.connect;
-  beforeAll(async () => {
-    s = await startServer(backend);
-    owner = await member(s, { name: 'Owner' });
-  });
-  afterAll(async () => {
-    sockets.closeAll();
-    await s.close();
-  });
 
   const pointsOf = (trackId: number) =>
     s.database.db
