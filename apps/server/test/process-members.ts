@@ -1,11 +1,8 @@
 import { randomUUID } from 'node:crypto';
 import { expect } from 'vitest';
-import { io, type Socket } from 'socket.io-client';
-import {
-  RIDE_NAMESPACE,
-  type RideClientToServer,
-  type RideServerToClient,
-} from '@ridealong/contracts';
+import type { Socket } from 'socket.io-client';
+import type { RideClientToServer, RideServerToClient } from '@ridealong/contracts';
+import { connectRide } from './ride-fixtures.js';
 import type { ServerProcess } from './server-process.js';
 
 /**
@@ -65,18 +62,8 @@ export function rideSocketOn(
   token: string | null,
   transports: Array<'websocket' | 'polling'> = ['websocket'],
 ): Promise<ProcessRideClient> {
-  const socket: ProcessRideClient = io(server.baseUrl + RIDE_NAMESPACE, {
-    auth: token === null ? {} : { token },
-    transports,
-    reconnection: false,
-    forceNew: true,
-  });
-  return new Promise((resolve, reject) => {
-    socket.once('connect', () => resolve(socket));
-    socket.once('connect_error', (err) => {
-      socket.close();
-      reject(new Error(`could not connect to ${server.name}: ${err.message}`));
-    });
+  return connectRide(server, token, transports).catch((err: Error) => {
+    throw new Error(`could not connect to ${server.name}: ${err.message}`);
   });
 }
 

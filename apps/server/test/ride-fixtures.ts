@@ -15,11 +15,18 @@ import { member, video, type Member } from './races-fixtures.js';
 /** A real socket.io-client on the /ride channel, typed by the contracts' event maps. */
 export type RideClient = Socket<RideServerToClient, RideClientToServer>;
 
-/** Connects and resolves once connected, or rejects with the connect_error message. */
-export function connectRide(s: TestServer, token: string | null): Promise<RideClient> {
+/**
+ * Connects (no automatic reconnection: the test says where it goes) and resolves once
+ * connected, or rejects with the connect_error. `s` is an in-process test server or a process.
+ */
+export function connectRide(
+  s: { baseUrl: string },
+  token: string | null,
+  transports: Array<'websocket' | 'polling'> = ['websocket'],
+): Promise<RideClient> {
   const socket: RideClient = io(s.baseUrl + RIDE_NAMESPACE, {
     auth: token === null ? {} : { token },
-    transports: ['websocket'],
+    transports,
     reconnection: false,
     forceNew: true,
   });
