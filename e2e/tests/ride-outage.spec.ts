@@ -200,7 +200,11 @@ test.describe.serial('a ride survives an outage', () => {
     expect(await rideTime()).toBeGreaterThanOrEqual(CLIP_SECONDS);
     expect(await rideTime()).toBeLessThanOrEqual(CLIP_SECONDS + 1);
 
-    // Before Save, which leaves the page (and its timeline and watcher).
+    // Before Save, which leaves the page (and its timeline and watcher). The page sampler ticks
+    // every 100 ms: wait until it has seen the pause the stage already shows.
+    await expect
+      .poll(async () => (await rideTimeline(page)).at(-1)?.phase, { timeout: 2000 })
+      .toBe('paused');
     ride.timeline = await rideTimeline(page);
     expect(await sawProcessing(), `'${PROCESSING_TEXT}' showed`).toBe(false);
     checkTimeline(ride.timeline, { waitingAt, restoreAt, heldVideo, heldRide });
