@@ -12,11 +12,7 @@ const BASELINE_KB = 245;
 const BUDGET_KB = 170;
 /** The home page's lazy route module (router.tsx) and what it imports once rendered. */
 const HOME_ROUTE = 'src/features/home/index.ts';
-const HOME_AFTER_RENDER = [
-  'src/lib/lazySchemas.ts',
-  'src/features/home/api/schemas.ts',
-  'src/features/home/components/CarouselRow.tsx',
-];
+const HOME_AFTER_RENDER = ['src/features/home/components/CarouselRow.tsx'];
 
 const here = path.dirname(fileURLToPath(import.meta.url));
 const dist = path.resolve(process.argv[2] ?? path.join(here, '..', 'dist'));
@@ -46,11 +42,15 @@ const list = (rows: Array<{ file: string; bytes: number }>) =>
 
 const critical = sized(load.critical);
 const later = sized(load.afterRender);
-const bytes = total(critical);
+// The budget counts the whole visit: what the page needs to be interactive and what it
+// fetches by itself once rendered (the carousel), as a guest's browser loads both.
+const bytes = total(critical) + total(later);
 console.log('web: a guest opens / (gzipped JavaScript, 1 KB = 1024 bytes)');
-console.log(`  before the page is interactive (entry, its imports, the home route): ${kb(bytes)}`);
+console.log(
+  `  before the page is interactive (entry, its imports, the home route): ${kb(total(critical))}`,
+);
 list(critical);
-console.log(`  fetched by the rendered page afterwards (not counted): ${kb(total(later))}`);
+console.log(`  fetched by the rendered page afterwards: ${kb(total(later))}`);
 list(later);
 if (load.missing.length > 0)
   console.log(`    (no chunk in this build: ${load.missing.join(', ')})`);

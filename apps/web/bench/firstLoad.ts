@@ -7,11 +7,11 @@
  *   `<link rel="modulepreload">` tags; the manifest's `imports`, followed transitively);
  * - the route's lazy chunk (react-router loads it before it renders anything) and its static
  *   imports, which Vite's preload helper fetches in parallel with it.
- * Not counted: dynamic imports made once the page has rendered, on a click (drawers, the promo
- * video) or by the page itself (the schemas that check its requests' answers, loaded while
- * they are in flight; the carousel once a row has items). The page's own ones are listed
- * apart, so the report still shows what arrives after the page is interactive; a Chromium
- * check of a guest's load of `/` fetched exactly both lists.
+ * Listed apart (`afterRender`): what the page imports by itself once rendered (the carousel,
+ * once a row has items); the bench counts both lists against the budget, as a guest's browser
+ * fetches both. Not counted: imports made on a click (drawers, the promo video) or on a
+ * failure (the failure schema). A Chromium check of a guest's load of `/` fetched exactly
+ * both lists.
  */
 
 export type ManifestChunk = {
@@ -62,7 +62,7 @@ export function staticClosure(manifest: Manifest, roots: string[]): string[] {
 export type FirstLoad = {
   /** JavaScript files fetched before the page is interactive (counted against the budget). */
   critical: string[];
-  /** JavaScript files the rendered page fetches by itself afterwards (reported, not counted). */
+  /** JavaScript files the rendered page fetches by itself afterwards (counted too). */
   afterRender: string[];
   /** Given after-render modules that are no chunk of this build (renamed, or an older build). */
   missing: string[];

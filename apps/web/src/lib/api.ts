@@ -16,11 +16,14 @@ export class ApiError extends Error {
 }
 
 /**
- * The contract the answer must meet: the schema itself, or a loader of it for code on the
- * first page load, which then carries no zod (the schema's chunk loads during the request).
+ * The contract the answer must meet: the schema itself, which the answer is parsed with, or
+ * `checkedByServer` for the answers of a guest's first load (the home page's lists and the
+ * public config). Those are typed by the caller's explicit contract type and not parsed again
+ * here: the server's serializer already parses every 200 with the same contract schema before
+ * sending it, and zod would add 27 KB gzipped to the first load (issue 12's budget).
  */
 type SchemaOption<S extends z.ZodType> =
-  { schema: S; loadSchema?: never } | { loadSchema: () => Promise<S>; schema?: never };
+  { schema: S; checkedByServer?: never } | { checkedByServer: true; schema?: never };
 
 type RequestOptions<S extends z.ZodType> = {
   method?: 'GET' | 'POST' | 'PUT' | 'DELETE';
@@ -36,7 +39,6 @@ export async function apiRequest<S extends z.ZodType>(
   options: RequestOptions<S>,
 ): Promise<ApiResult<z.infer<S>>> {
   const { method = 'GET', body, query } = options;
-  const contract = options.loadSchema ? options.loadSchema() : options.schema;
   const url = new URL(`/api/v1${path}`, window.location.origin);
   for (const [k, v] of Object.entries(query ?? {})) {
     if (v !== undefined) url.searchParams.set(k, String(v));
@@ -45,10 +47,11 @@ export async function apiRequest<S extends z.ZodType>(
   const token = useUserStore.getState().user.token;
   if (token) headers[AUTH_TOKEN_HEADER] = token;
   if (body !== undefined) headers['content-type'] = 'application/json';
-  const [res, schema] = await Promise.all([
-    fetch(url, { method, headers, body: body === undefined ? undefined : JSON.stringify(body) }),
-    contract,
-  ]);
+  const res = await fetch(url, {
+    method,
+    headers,
+    body: body === undefined ? undefined : JSON.stringify(body),
+  });
   const json: unknown = await res.json().catch(() => null);
   if (!res.ok) {
     // A revoked or expired session: the stored user is no longer signed in.
@@ -58,5 +61,9 @@ export async function apiRequest<S extends z.ZodType>(
     const failure = lazySchemas.failure.safeParse(json);
     throw new ApiError(res.status, failure.success ? failure.data.message : res.statusText, json);
   }
-  return { data: schema.parse(json) as z.infer<S>, headers: res.headers };
+  if (options.schema)
+    return { data: options.schema.parse(json) as z.infer<S>, headers: res.headers };
+  // A 200 that is not JSON came from something between us and the server, not from it.
+  if (json === null) throw new ApiError(res.status, 'The server sent an unreadable answer.');
+  return { data: json as z.infer<S>, headers: res.headers };
 }

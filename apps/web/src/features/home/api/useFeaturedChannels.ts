@@ -1,4 +1,5 @@
 import { useQuery } from '@tanstack/react-query';
+import type { channelsIndexResponseSchema } from '@ridealong/contracts';
 import { apiRequest } from '../../../lib/api';
 
 /** How many channels the carousel holds; the full list is on /explore-channels. */
@@ -10,9 +11,9 @@ export function useFeaturedChannels() {
     queryKey: ['channels-index', 'carousel'],
     queryFn: async () =>
       (
-        await apiRequest('/users/channels/index', {
+        await apiRequest<typeof channelsIndexResponseSchema>('/users/channels/index', {
           query: { start: 0, end: CAROUSEL_CHANNELS },
-          loadSchema: async () => (await import('./schemas')).featuredSchemas.channels,
+          checkedByServer: true,
         })
       ).data.rows,
   });

@@ -1,5 +1,5 @@
 import { useQuery } from '@tanstack/react-query';
-import { VIDEOS_PAGE_SIZE } from '@ridealong/contracts';
+import { VIDEOS_PAGE_SIZE, type racesResponseSchema } from '@ridealong/contracts';
 import { apiRequest } from '../../../lib/api';
 
 /** GET /api/v1/races, first page: the workouts carousel shows the newest searchable videos. */
@@ -8,9 +8,9 @@ export function useFeaturedWorkouts() {
     queryKey: ['races', { currentPage: 1, pageSize: VIDEOS_PAGE_SIZE, term: '', duration: 'all' }],
     queryFn: async () =>
       (
-        await apiRequest('/races', {
+        await apiRequest<typeof racesResponseSchema>('/races', {
           query: { currentPage: 1, pageSize: VIDEOS_PAGE_SIZE, term: '', duration: 'all' },
-          loadSchema: async () => (await import('./schemas')).featuredSchemas.races,
+          checkedByServer: true,
         })
       ).data.races,
   });
