@@ -18,3 +18,4 @@ export * from './rules/relative-time.js';
 export * from './rules/plans.js';
 export * from './rules/storable-text.js';
 export * from './inter-server.js';
+export * from './group.js';

@@ -14,7 +14,12 @@ import {
   uniqueIndex,
 } from 'drizzle-orm/pg-core';
 import { sql } from 'drizzle-orm';
-import { ACCOUNT_LEVELS, VIDEO_STATES } from '@ridealong/contracts';
+import {
+  ACCOUNT_LEVELS,
+  EVENT_END_REASONS,
+  EVENT_STATUSES,
+  VIDEO_STATES,
+} from '@ridealong/contracts';
 
 export const accountLevel = pgEnum('account_level', ACCOUNT_LEVELS);
 export const gender = pgEnum('gender', ['female', 'male', 'non_binary', 'prefer_not_to_say']);
@@ -453,4 +458,72 @@ export const localSubscriptions = pgTable(
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
   },
   (t) => [index('local_subscriptions_user_idx').on(t.userId)],
+);
+
+export const eventStatus = pgEnum('event_status', EVENT_STATUSES);
+export const eventEndReason = pgEnum('event_end_reason', EVENT_END_REASONS);
+
+/**
+ * A group event (document 001 section 3): a group ride of one video that members join. Its
+ * id is the /group room id. Times come from the server's clock only (docs/group.md).
+ */
+export const groupEvents = pgTable(
+  'group_events',
+  {
+    id: serial('id').primaryKey(),
+    hostUserId: integer('host_user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    raceId: integer('race_id').references(() => races.id, { onDelete: 'set null' }),
+    /** Kept when the video is deleted, so a completed event still names it. */
+    raceUrl: text('race_url').notNull(),
+    title: text('title').notNull(),
+    hostDisplayName: text('host_display_name').notNull(),
+    status: eventStatus('status').notNull().default('waiting-room'),
+    endReason: eventEndReason('end_reason'),
+    /** When the host pressed Start; the countdown ends GROUP.countdownSeconds later. */
+    timeStart: timestamp('time_start', { withTimezone: true }),
+    /** Seconds of video the event rides, from the video (or the host's start-race). */
+    duration: integer('duration'),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    completedAt: timestamp('completed_at', { withTimezone: true }),
+  },
+  (t) => [
+    // /events: the active list, and the completed pages newest first.
+    index('group_events_active_idx')
+      .on(t.status, t.createdAt.desc())
+      .where(sql`${t.status} <> 'complete'`),
+    index('group_events_completed_idx')
+      .on(t.completedAt.desc(), t.id.desc())
+      .where(sql`${t.status} = 'complete'`),
+    // One open (not complete) event per host.
+    uniqueIndex('group_events_open_host_idx')
+      .on(t.hostUserId)
+      .where(sql`${t.status} <> 'complete'`),
+  ],
+);
+
+/**
+ * Who is in which event. A row with left_at null is a rider in the event: the partial unique
+ * index keeps a member in at most one event at a time.
+ */
+export const eventRiders = pgTable(
+  'event_riders',
+  {
+    eventId: integer('event_id')
+      .notNull()
+      .references(() => groupEvents.id, { onDelete: 'cascade' }),
+    userId: integer('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    joinedAt: timestamp('joined_at', { withTimezone: true }).notNull().defaultNow(),
+    leftAt: timestamp('left_at', { withTimezone: true }),
+  },
+  (t) => [
+    primaryKey({ columns: [t.eventId, t.userId] }),
+    uniqueIndex('event_riders_one_event_idx')
+      .on(t.userId)
+      .where(sql`${t.leftAt} is null`),
+    index('event_riders_event_idx').on(t.eventId).where(sql`${t.leftAt} is null`),
+  ],
 );
