@@ -44,12 +44,18 @@ import { mediaCleanup } from './modules/races/media-cleanup.js';
 import { racesRepository } from './modules/races/repository.js';
 import { racesRoutes } from './modules/races/routes.js';
 import { racesService } from './modules/races/service.js';
+import { eventsRepository } from './modules/events/repository.js';
+import { eventsRoutes } from './modules/events/routes.js';
+import { eventsService } from './modules/events/service.js';
 import { videoPipeline } from './modules/videos/pipeline.js';
 import { appJobHandlers, appJobQueue, appJobRunner } from './jobs/app-jobs.js';
 import { installWorker } from './jobs/worker.js';
 import { trackJobHandlers } from './modules/tracks/jobs.js';
 import { rideNamespace } from './modules/ride/channel.js';
 import { rideService } from './modules/ride/service.js';
+import { groupNamespace } from './modules/group/channel.js';
+import { openLiveStore } from './modules/group/open-live-store.js';
+import { groupSweep } from './modules/group/sweep.js';
 import { tracksRoutes } from './modules/tracks/routes.js';
 import { tracksService } from './modules/tracks/service.js';
 import { payments as paymentsModule } from './modules/billing/payments.js';
@@ -135,6 +141,13 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
       eventLimit: config.rideEvents,
     }),
   );
+  // Group rides (docs/group.md): presence and latest points in the live store (Redis with
+  // REDIS_URL); closed last (onClose hooks run newest first), after the relay and the sweep.
+  const groupLive = await openLiveStore(config.redisUrl, app.log);
+  app.addHook('onClose', () => groupLive.close());
+  const group = groupNamespace({ db: database.db, live: groupLive, log: app.log });
+  realtime.register(group);
+  app.addHook('onClose', () => group.close());
   if (config.roles.realtime) app.addHook('onReady', () => realtime.attach(app.server));
   app.addHook('preClose', () => realtime.close());
   // Accounts named in ADMIN_EMAILS are admins from start; new ones at sign-up or sign-in.
@@ -151,6 +164,13 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
       video.housekeeping,
       // Trials and complimentary grants end on time (see expiry-sweep.ts).
       expirySweep({ db: database.db, log: app.log }),
+      // Group events end by themselves; presence is read only where it is everyone's.
+      groupSweep({
+        db: database.db,
+        live: groupLive,
+        log: app.log,
+        presenceShared: groupLive.shared || config.roles.realtime,
+      }),
     ]);
   }
   const accounts = accountsService({
@@ -213,6 +233,9 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
           }),
           signer,
         ),
+      );
+      await api.register(
+        eventsRoutes(eventsService({ repo: eventsRepository(database.db) }), signer),
       );
       await api.register(
         channelsRoutes(

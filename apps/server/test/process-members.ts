@@ -19,8 +19,11 @@ export const LENIENT_PROCESS_LIMITS = {
   AUTH_RATE_LIMIT_PER_EMAIL: '100',
 };
 
+/** What signing up and in needs of a server: a real process, or a test's in-process app. */
+export type MemberApi = Pick<ServerProcess, 'request' | 'lastMailTo'>;
+
 /** Signs up on `server`, opens the mailed verification link and signs in. */
-export async function signUpOn(server: ServerProcess, name: string): Promise<ProcessMember> {
+export async function signUpOn(server: MemberApi, name: string): Promise<ProcessMember> {
   const email = `${name.toLowerCase()}-${randomUUID()}@example.com`;
   const password = 'pedal-pedal-42';
   const signup = await server.request('/api/v1/signup', {
@@ -40,7 +43,7 @@ export async function signUpOn(server: ServerProcess, name: string): Promise<Pro
 
 /** Another session of the member (a second device), on `server`. */
 export async function signInOn(
-  server: ServerProcess,
+  server: MemberApi,
   m: { email: string; password: string },
 ): Promise<ProcessMember> {
   const signin = await server.request('/api/v1/email-signin', {

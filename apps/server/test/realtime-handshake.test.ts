@@ -102,9 +102,9 @@ describe.each(backends)('the realtime handshake on $name', (backend) => {
 
   it('serves only the namespaces modules registered', async () => {
     const { token } = await member(s);
-    expect(await attempt(s, '/', { token })).toBe('Connect to the /ride namespace.');
-    // /group arrives with the group-ride issue.
-    expect(await attempt(s, '/group', { token })).toBe('Invalid namespace');
+    expect(await attempt(s, '/', { token })).toBe('Connect to the /ride or /group namespace.');
+    expect(await attempt(s, '/group', { token })).toBeNull();
+    expect(await attempt(s, '/admin', { token })).toBe('Invalid namespace');
   });
 
   it('lets a live session in over long-polling too (a balancer then needs sticky sessions)', async () => {

@@ -20,12 +20,21 @@ export const GROUP = {
   identityPulseMs: 3000,
   /** The group leaderboard is redrawn this often. */
   leaderboardRefreshMs: 2000,
-  /** The server sends each rider their leaderboard window this often. */
-  relayIntervalMs: 1000,
+  /**
+   * The server sends each rider their whole leaderboard window this often (each rider's
+   * point changes once a second: half of that keeps what a rider sees under 2 s old).
+   */
+  relayIntervalMs: 500,
   /** A rider not heard from (identity or point) for this long is no longer present. */
   presenceTimeoutMs: 10_000,
   /** An in-progress event is complete this long after its video has run out. */
   finishGraceSeconds: 60,
+  /**
+   * The most members a room state lists, and the most present riders for which identity
+   * pulses are relayed to the whole room (beyond it each pulse would go to hundreds of riders
+   * every 3 s; riders then learn each other from their leaderboard window, which names them).
+   */
+  roomListMax: 50,
   /** Client events a socket may send per second, sustained (pulses are 1 and 1/3 a second). */
   eventsPerSecond: 10,
   /** /events: the active list is re-polled this often. */
@@ -33,7 +42,7 @@ export const GROUP = {
   /** /events: completed events load in pages of this many, this long apart at the least. */
   completedPageSize: 10,
   completedLoadDelayMs: 3000,
-  /** The most active events one answer lists (busiest first). */
+  /** The most active events one answer lists (in progress first, then newest). */
   activeListLimit: 100,
   /** The most completed events one page may ask for. */
   completedPageMax: 50,
@@ -177,8 +186,10 @@ export const groupRoomStateSchema = z.object({
   /** Seconds of video the event rides (known once started). */
   duration: z.number().nullable(),
   serverNow: z.number(),
-  /** Riders present, the host included when present. */
+  /** Riders present, the host included when present: the first GROUP.roomListMax to join. */
   members: z.array(groupMemberSchema),
+  /** How many riders are present (members lists at most GROUP.roomListMax of them). */
+  present: z.number(),
   end_reason: z.enum(EVENT_END_REASONS).nullable(),
 });
 export type GroupRoomState = z.infer<typeof groupRoomStateSchema>;
@@ -194,7 +205,8 @@ export type GroupStartRace = {
  * One rider's latest second as the server relays it: document 001's (user_info, point), plus
  * the rider's place in the event and how many ride it. Each rider receives, every
  * `relayIntervalMs`, only the riders of their own leaderboard window (the top 10, or the top
- * 3 and the 5 around them), so what a rider receives does not grow with the event's size.
+ * 3 and the 5 around them), whole and in rank order each time, so what a rider receives does
+ * not grow with the event's size.
  */
 export type GroupPointRelay = {
   roomId: number;

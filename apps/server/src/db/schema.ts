@@ -524,6 +524,8 @@ export const eventRiders = pgTable(
     uniqueIndex('event_riders_one_event_idx')
       .on(t.userId)
       .where(sql`${t.leftAt} is null`),
-    index('event_riders_event_idx').on(t.eventId).where(sql`${t.leftAt} is null`),
+    index('event_riders_event_idx')
+      .on(t.eventId)
+      .where(sql`${t.leftAt} is null`),
   ],
 );

@@ -1,0 +1,22 @@
+import type { EventListItem } from '@ridealong/contracts';
+import type { MediaSigner } from '../media/signing.js';
+import { signedPosterPath } from '../races/presenter.js';
+import type { ListedEvent } from './repository.js';
+
+/** Event row -> an event card (document 001 '/events'); the thumbnail is signed as on video cards. */
+export function presentEvent(
+  { event, poster, riders }: ListedEvent,
+  signer: MediaSigner,
+): EventListItem {
+  return {
+    id: event.id,
+    status: event.status,
+    race_url: event.raceUrl,
+    title: event.title,
+    host_user_display_name: event.hostDisplayName,
+    thumbnail_url: poster ? signedPosterPath(poster, signer) : null,
+    timeStart: event.timeStart?.getTime() ?? null,
+    // Nobody rides a complete event any more, whatever rows are left open.
+    riders: event.status === 'complete' ? 0 : riders,
+  };
+}

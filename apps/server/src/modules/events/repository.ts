@@ -1,0 +1,144 @@
+import { and, desc, eq, ne, sql } from 'drizzle-orm';
+import type { Db } from '../../db/client.js';
+import { eventRiders, groupEvents, races, type RaceRow } from '../../db/schema.js';
+import { enterEvent, lockMember } from '../group/rider-rows.js';
+
+export type GroupEventRow = typeof groupEvents.$inferSelect;
+export type NewGroupEventRow = typeof groupEvents.$inferInsert;
+
+/** What an event card needs of the video (its poster), null once the video is deleted. */
+export type EventPoster = Pick<RaceRow, 'id' | 'status' | 'mediaKey' | 'posterFile'>;
+
+/** What creating an event reads of its video. */
+export type EventVideo = EventPoster & Pick<RaceRow, 'url' | 'title' | 'duration'>;
+
+/** One event of a list, with its video's poster fields and its open memberships. */
+export type ListedEvent = { event: GroupEventRow; poster: EventPoster | null; riders: number };
+
+/** An event by id, or null. Usable inside a transaction (pass the transaction as `db`). */
+export async function findEvent(db: Db, id: number): Promise<GroupEventRow | null> {
+  const [row] = await db.select().from(groupEvents).where(eq(groupEvents.id, id)).limit(1);
+  return row ?? null;
+}
+
+const posterColumns = {
+  id: races.id,
+  status: races.status,
+  mediaKey: races.mediaKey,
+  posterFile: races.posterFile,
+};
+
+/** The order of the active list: in progress first, then the newest. */
+const ACTIVE_ORDER = [
+  sql`${groupEvents.status} = 'in-progress' desc`,
+  desc(groupEvents.createdAt),
+  desc(groupEvents.id),
+];
+
+export function eventsRepository(db: Db) {
+  return {
+    findEvent: (id: number) => findEvent(db, id),
+
+    /** The video an event would ride, by its url. */
+    async findVideo(url: string): Promise<EventVideo | null> {
+      const [row] = await db
+        .select({ ...posterColumns, url: races.url, title: races.title, duration: races.duration })
+        .from(races)
+        .where(eq(races.url, url))
+        .limit(1);
+      return row ?? null;
+    },
+
+    /**
+     * Opens an event hosted by `hostUserId`, the host a rider of it, in one transaction: the
+     * member's open event when there is one (`decide` says whether it is taken again, or
+     * refused by throwing), a new one otherwise. Two concurrent calls for one host end with
+     * one event: the member's lock orders them, and the partial unique index (one open
+     * event per host) stops any writer that does not take it, whose event is then `decide`d.
+     */
+    async openHostedEvent(
+      values: NewGroupEventRow & { hostUserId: number },
+      decide: (open: GroupEventRow) => void,
+    ): Promise<GroupEventRow> {
+      return db.transaction(async (tx) => {
+        await lockMember(tx, values.hostUserId);
+        const openHosted = async () => {
+          const [row] = await tx
+            .select()
+            .from(groupEvents)
+            .where(
+              and(
+                eq(groupEvents.hostUserId, values.hostUserId),
+                ne(groupEvents.status, 'complete'),
+              ),
+            )
+            .limit(1);
+          return row ?? null;
+        };
+        let event = await openHosted();
+        if (event) {
+          decide(event);
+        } else {
+          const [created] = await tx
+            .insert(groupEvents)
+            .values(values)
+            .onConflictDoNothing({
+              target: groupEvents.hostUserId,
+              where: sql`${groupEvents.status} <> 'complete'`,
+            })
+            .returning();
+          // Lost the index to a writer outside the lock: its event is now visible.
+          event = created ?? (await openHosted());
+          if (!event) throw new Error('open event vanished while creating one');
+          if (!created) decide(event);
+        }
+        await enterEvent(tx, event.id, values.hostUserId, new Date());
+        return event;
+      });
+    },
+
+    /** Waiting-room and in-progress events, in-progress first then newest, at most `limit`. */
+    async active(limit: number): Promise<ListedEvent[]> {
+      const rows = await db
+        .select({
+          event: groupEvents,
+          poster: posterColumns,
+          // Correlated count per listed event: one query, read through event_riders_event_idx.
+          riders: sql<number>`(select count(*)::int from ${eventRiders}
+            where ${eventRiders.eventId} = ${groupEvents.id} and ${eventRiders.leftAt} is null)`,
+        })
+        .from(groupEvents)
+        .leftJoin(races, eq(races.id, groupEvents.raceId))
+        .where(ne(groupEvents.status, 'complete'))
+        .orderBy(...ACTIVE_ORDER)
+        .limit(limit);
+      return rows;
+    },
+
+    /** Complete events, newest completed first (walks group_events_completed_idx). */
+    async completed(w: { offset: number; limit: number }): Promise<ListedEvent[]> {
+      const rows = await db
+        .select({ event: groupEvents, poster: posterColumns, riders: sql<number>`0` })
+        .from(groupEvents)
+        .leftJoin(races, eq(races.id, groupEvents.raceId))
+        .where(eq(groupEvents.status, 'complete'))
+        .orderBy(
+          sql`${groupEvents.completedAt} desc nulls last`,
+          sql`${groupEvents.id} desc nulls last`,
+        )
+        .limit(w.limit)
+        .offset(w.offset);
+      return rows;
+    },
+
+    async countCompleted(): Promise<number> {
+      const [row] = await db
+        .select({ n: sql<number>`count(*)::int` })
+        .from(groupEvents)
+        .where(eq(groupEvents.status, 'complete'));
+      return row?.n ?? 0;
+    },
+  };
+}
+
+export type EventsRepository = ReturnType<typeof eventsRepository>;

@@ -1,0 +1,22 @@
+import { describe, expect, it } from 'vitest';
+import { eventDuration, existingEventVerdict, hostDisplayName } from './rules.js';
+
+describe('event rules', () => {
+  it('names the host by the name sent, trimmed, or the member’s own', () => {
+    expect(hostDisplayName('  Team A  ', 'Alice')).toBe('Team A');
+    expect(hostDisplayName('   ', 'Alice')).toBe('Alice');
+    expect(hostDisplayName(undefined, 'Alice')).toBe('Alice');
+  });
+
+  it('takes an open event again only for a retry: same video, not started', () => {
+    expect(existingEventVerdict({ raceUrl: 'a', status: 'waiting-room' }, 'a')).toBe('reuse');
+    expect(existingEventVerdict({ raceUrl: 'a', status: 'waiting-room' }, 'b')).toBe('conflict');
+    expect(existingEventVerdict({ raceUrl: 'a', status: 'in-progress' }, 'a')).toBe('conflict');
+  });
+
+  it('rounds the video’s duration, null while unknown', () => {
+    expect(eventDuration(1799.6)).toBe(1800);
+    expect(eventDuration(0)).toBeNull();
+    expect(eventDuration(Number.NaN)).toBeNull();
+  });
+});

@@ -1,0 +1,74 @@
+import { GROUP, type EventStatus } from '@ridealong/contracts';
+import type { UserRow } from '../../db/schema.js';
+import { badRequest, conflict, forbidden, notFound } from '../../http/errors.js';
+import type { EventsRepository, GroupEventRow, ListedEvent } from './repository.js';
+import { EVENT_MESSAGES, eventDuration, existingEventVerdict, hostDisplayName } from './rules.js';
+
+export type CreateEventInput = {
+  race_url: string;
+  host_user?: number | undefined;
+  host_user_display_name?: string | undefined;
+};
+
+export type EventsServiceDeps = {
+  repo: EventsRepository;
+  now?: () => Date;
+};
+
+export function eventsService({ repo, now = () => new Date() }: EventsServiceDeps) {
+  const existing = async (id: number): Promise<GroupEventRow> => {
+    const event = await repo.findEvent(id);
+    if (!event) throw notFound(EVENT_MESSAGES.notFound);
+    return event;
+  };
+
+  return {
+    /**
+     * POST /event/create: the caller hosts a new event of a ready video and rides it. A host
+     * with an open event gets it back when this is a retry of the same create, a 409 otherwise.
+     */
+    async create(user: UserRow, input: CreateEventInput): Promise<number> {
+      if (input.host_user !== undefined && input.host_user !== user.id) {
+        throw forbidden(EVENT_MESSAGES.notYourself);
+      }
+      const video = await repo.findVideo(input.race_url);
+      if (!video) throw notFound(EVENT_MESSAGES.videoNotFound);
+      if (video.status !== 'ready') throw badRequest(EVENT_MESSAGES.videoNotReady);
+      const event = await repo.openHostedEvent(
+        {
+          hostUserId: user.id,
+          raceId: video.id,
+          raceUrl: video.url,
+          title: video.title,
+          hostDisplayName: hostDisplayName(input.host_user_display_name, user.displayName),
+          duration: eventDuration(video.duration),
+        },
+        (open) => {
+          if (existingEventVerdict(open, video.url) === 'conflict') {
+            throw conflict(EVENT_MESSAGES.alreadyHosting);
+          }
+        },
+      );
+      return event.id;
+    },
+
+    async status(id: number): Promise<EventStatus> {
+      return (await existing(id)).status;
+    },
+
+    /** When the host pressed Start, and the server's clock now (clients correct theirs by it). */
+    async startTime(id: number): Promise<{ timeStart: number | null; serverNow: number }> {
+      const event = await existing(id);
+      return { timeStart: event.timeStart?.getTime() ?? null, serverNow: now().getTime() };
+    },
+
+    countCompleted: () => repo.countCompleted(),
+
+    active: (): Promise<ListedEvent[]> => repo.active(GROUP.activeListLimit),
+
+    completed: (q: { start: number; paginate: number }): Promise<ListedEvent[]> =>
+      repo.completed({ offset: q.start, limit: q.paginate }),
+  };
+}
+
+export type EventsService = ReturnType<typeof eventsService>;

@@ -1,0 +1,175 @@
+import type { FastifyBaseLogger } from 'fastify';
+import type { Socket } from 'socket.io';
+import type { z } from 'zod';
+import {
+  groupClientSchemas,
+  type GroupAck,
+  type GroupClientToServer,
+  type GroupMember,
+  type GroupServerToClient,
+  unstorableTextMessage,
+} from '@ridealong/contracts';
+import { zodMessage } from '../ride/errors.js';
+import { FLOOD_MESSAGE, type FloodGate } from '../ride/flood-gate.js';
+import type { SessionData } from '../../realtime/session-guard.js';
+import { GroupError, GROUP_REFUSALS } from './errors.js';
+import { eventOfRoom, eventRoom, memberRoom } from './event-rows.js';
+import type { Departure } from './membership.js';
+import type { GroupService } from './service.js';
+
+/** The member behind the socket, the server's record, loaded at its first join. */
+export type GroupSocketData = { member: GroupMember | null };
+export type GroupSocket = Socket<
+  GroupClientToServer,
+  GroupServerToClient,
+  Record<string, never>,
+  GroupSocketData & SessionData
+>;
+
+type Event = keyof GroupClientToServer;
+
+function parse<E extends Event>(
+  event: E,
+  payload: unknown,
+): z.output<(typeof groupClientSchemas)[E]> {
+  // Text the database cannot store (U+0000) is refused before anything reads the payload.
+  const unstorable = unstorableTextMessage('', payload);
+  if (unstorable) throw new GroupError(unstorable);
+  const result = groupClientSchemas[event].safeParse(payload ?? {});
+  if (!result.success) throw new GroupError(zodMessage(result.error));
+  // safeParse of the indexed schema is typed as the union of every event's output.
+  return result.data as z.output<(typeof groupClientSchemas)[E]>;
+}
+
+/** Socket.IO passes the acknowledgement last: `emit(event, ack)` (no payload) puts it first. */
+function argsOf(args: unknown[]): { payload: unknown; ack: ((a: unknown) => void) | null } {
+  const last = args.at(-1);
+  const ack = typeof last === 'function' ? (last as (a: unknown) => void) : null;
+  return { payload: ack && args.length === 1 ? undefined : args[0], ack };
+}
+
+/**
+ * Thin handlers, as /ride's: parse with the contracts' schema, check what the socket may do,
+ * call the service, then broadcast through the room (`nsp.to(room)`: with the Redis adapter it
+ * reaches the room's sockets on every process). Each event is answered once: the
+ * acknowledgement when the client asked for one, a refusal otherwise as 'group-error'. Nothing
+ * a client sends can reject unhandled or end the connection.
+ */
+export function registerGroupHandlers(
+  socket: GroupSocket,
+  service: GroupService,
+  log: FastifyBaseLogger,
+  gate: FloodGate,
+): void {
+  const nsp = socket.nsp;
+  // The member is always the session's, never a payload's.
+  const userId = socket.data.session.userId;
+
+  function on<T extends object>(event: Event, run: (payload: unknown) => Promise<T>): void {
+    (socket.on as (e: string, l: (...args: unknown[]) => void) => void)(event, (...args) => {
+      const { payload, ack } = argsOf(args);
+      // A flood is refused before anything reads it: no parse, no query.
+      const admitted = gate.admit(Date.now());
+      void (admitted ? run(payload) : Promise.reject(new GroupError(FLOOD_MESSAGE))).then(
+        (answer) => ack?.({ ok: true, ...answer } satisfies GroupAck<T>),
+        (error: unknown) => {
+          const message =
+            error instanceof GroupError ? error.message : 'Something went wrong on our side.';
+          if (!(error instanceof GroupError))
+            log.error({ err: error, event }, 'group event failed');
+          if (ack) ack({ ok: false, message } satisfies GroupAck<T>);
+          else socket.emit('group-error', { event, message });
+        },
+      );
+    });
+  }
+
+  const member = async (): Promise<GroupMember> =>
+    (socket.data.member ??= await service.member(userId));
+
+  /** Sends into an event: only a socket that has joined its room (and is still in it). */
+  const joined = (roomId: number): GroupMember => {
+    const known = socket.data.member;
+    if (!known || !socket.rooms.has(eventRoom(roomId))) {
+      throw new GroupError(GROUP_REFUSALS.notJoined);
+    }
+    return known;
+  };
+
+  /** Tells the room a member left (or that their leaving canceled it), and takes them out. */
+  const announce = (departure: Departure, who: GroupMember) => {
+    const room = eventRoom(departure.eventId);
+    if (departure.canceled) {
+      nsp.to(room).emit('group-cancel', { roomId: departure.eventId, reason: 'canceled' });
+      nsp.in(room).socketsLeave(room);
+    } else {
+      nsp
+        .to(room)
+        .except(memberRoom(who.id))
+        .emit('group-leave-room', { roomId: departure.eventId, user_info: who });
+      nsp.in(memberRoom(who.id)).socketsLeave(room);
+    }
+    void socket.leave(room);
+  };
+
+  void socket.join(memberRoom(userId));
+
+  on('group-check-room', async (p) => service.check(parse('group-check-room', p).roomId));
+
+  on('group-join-room', async (p) => {
+    const { roomId } = parse('group-join-room', p);
+    const me = await member();
+    const { state, departures } = await service.join(me, roomId);
+    for (const departure of departures) announce(departure, me);
+    // One event per socket: a room this socket was still in (membership already moved on).
+    for (const room of [...socket.rooms]) {
+      const other = eventOfRoom(room);
+      if (other !== null && other !== roomId) void socket.leave(room);
+    }
+    await socket.join(eventRoom(roomId));
+    if (await service.relaysIdentities(roomId))
+      socket.to(eventRoom(roomId)).emit('group-identity-pulse', { roomId, user_info: me });
+    return state;
+  });
+
+  on('group-identity-pulse', async (p) => {
+    const { roomId } = parse('group-identity-pulse', p);
+    const me = joined(roomId);
+    await service.pulse(me, roomId);
+    // The server's record of the sender, whatever user_info the payload claimed; not to a
+    // crowd (each pulse would reach hundreds of riders): they see each other in the relay.
+    if (await service.relaysIdentities(roomId))
+      socket.to(eventRoom(roomId)).emit('group-identity-pulse', { roomId, user_info: me });
+    return {};
+  });
+
+  on('group-leave-room', async (p) => {
+    const { roomId } = parse('group-leave-room', p);
+    const me = await member();
+    announce(await service.leave(me, roomId), me);
+    return {};
+  });
+
+  on('group-start-race', async (p) => {
+    const { roomId, duration } = parse('group-start-race', p);
+    const started = await service.start(joined(roomId), roomId, duration);
+    // The whole room, the host included: everyone's countdown begins at the same server time.
+    nsp.to(eventRoom(roomId)).emit('group-start-race', started);
+    return started;
+  });
+
+  on('group-cancel', async (p) => {
+    const { roomId } = parse('group-cancel', p);
+    const me = joined(roomId);
+    await service.cancel(me, roomId);
+    announce({ eventId: roomId, canceled: true }, me);
+    return {};
+  });
+
+  on('group-point-pulse', async (p) => {
+    const { roomId, point } = parse('group-point-pulse', p);
+    // Not fanned out: the relay sends each rider their window every relayIntervalMs.
+    await service.point(joined(roomId), roomId, point);
+    return {};
+  });
+}

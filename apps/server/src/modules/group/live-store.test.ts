@@ -1,0 +1,117 @@
+import { randomBytes } from 'node:crypto';
+import { Redis } from 'ioredis';
+import { afterAll, describe, expect, it } from 'vitest';
+import type { GroupPoint } from '@ridealong/contracts';
+import { LIVE_TTL_MS, type LiveStore } from './live-store.js';
+import { memoryLiveStore } from './memory-live-store.js';
+import { redisLiveStore } from './redis-live-store.js';
+
+const redisUrl = process.env.TEST_REDIS_URL;
+if (!redisUrl) console.warn('TEST_REDIS_URL is not set: the Redis live store is not tested.');
+
+const silent = { warn: () => undefined };
+const member = (id: number) => ({ id, display_name: `M${id}`, photo_url: null });
+const point = (accumulated_power: number): GroupPoint => ({
+  elapsed_time: 3,
+  accumulated_power,
+  power: 100,
+  heart_rate: 0,
+  cadence: 0,
+  distance: 0,
+});
+
+/** What every live store does, whichever holds it. */
+function behavesAsALiveStore(open: () => Promise<LiveStore>) {
+  const stores: LiveStore[] = [];
+  afterAll(async () => {
+    for (const store of stores) await store.close();
+  });
+  const opened = async () => {
+    const store = await open();
+    stores.push(store);
+    return store;
+  };
+
+  it('knows who was heard from since a moment, per event', async () => {
+    const store = await opened();
+    const now = Date.now();
+    await store.touch(1, 10, now - 20_000);
+    await store.touch(1, 11, now - 1000);
+    await store.touch(2, 12, now);
+    expect((await store.present(1, now - 10_000)).sort()).toEqual([11]);
+    expect((await store.present(1, now - 30_000)).sort()).toEqual([10, 11]);
+    // An older touch (from a slower process) does not move a member back.
+    await store.touch(1, 11, now - 50_000);
+    expect(await store.present(1, now - 10_000)).toEqual([11]);
+    expect(await store.present(3, 0)).toEqual([]);
+  });
+
+  it('keeps each member’s latest point, and forgets a member or a whole event', async () => {
+    const store = await opened();
+    const now = Date.now();
+    await store.setPoint(5, member(1), point(100));
+    await store.setPoint(5, member(1), point(200));
+    await store.setPoint(5, member(2), point(50));
+    await store.touch(5, 1, now);
+    await store.touch(5, 2, now);
+    const byId = (rows: { member: { id: number } }[]) =>
+      [...rows].sort((a, b) => a.member.id - b.member.id);
+    expect(byId(await store.points(5))).toEqual([
+      { member: member(1), point: point(200) },
+      { member: member(2), point: point(50) },
+    ]);
+    await store.forget(5, 2);
+    expect(await store.points(5)).toEqual([{ member: member(1), point: point(200) }]);
+    expect(await store.present(5, now - 1000)).toEqual([1]);
+    await store.drop(5);
+    expect(await store.points(5)).toEqual([]);
+    expect(await store.present(5, 0)).toEqual([]);
+  });
+}
+
+describe('the memory live store', () => {
+  behavesAsALiveStore(async () => memoryLiveStore());
+
+  it('forgets an event nobody wrote to for the points TTL', async () => {
+    let now = 1_000_000;
+    const store = memoryLiveStore(() => now);
+    await store.setPoint(1, member(1), point(10));
+    await store.touch(2, 1, now);
+    now += LIVE_TTL_MS.presence + 1;
+    // Any write prunes: presence past its TTL is gone, the points are still kept.
+    await store.touch(3, 1, now);
+    expect(await store.present(2, 0)).toEqual([]);
+    expect(await store.points(1)).toHaveLength(1);
+    now += LIVE_TTL_MS.points + 1;
+    await store.touch(3, 1, now);
+    expect(await store.points(1)).toEqual([]);
+  });
+});
+
+describe.skipIf(!redisUrl)('the Redis live store (TEST_REDIS_URL)', () => {
+  const prefix = `test:group:${randomBytes(4).toString('hex')}:`;
+  behavesAsALiveStore(() => redisLiveStore(redisUrl ?? '', silent, prefix));
+
+  it('gives every key a TTL, so nothing stays when nobody drops it', async () => {
+    const store = await redisLiveStore(redisUrl ?? '', silent, prefix);
+    const redis = new Redis(redisUrl ?? '');
+    try {
+      await store.touch(9, 1, Date.now());
+      await store.setPoint(9, member(1), point(1));
+      const seen = await redis.pttl(`${prefix}{9}:seen`);
+      const points = await redis.pttl(`${prefix}{9}:points`);
+      expect(seen).toBeGreaterThan(0);
+      expect(seen).toBeLessThanOrEqual(LIVE_TTL_MS.presence);
+      expect(points).toBeGreaterThan(LIVE_TTL_MS.presence);
+      expect(points).toBeLessThanOrEqual(LIVE_TTL_MS.points);
+      // A value this module did not write is skipped, not fatal.
+      await redis.hset(`${prefix}{9}:points`, '2', 'not json');
+      expect(await store.points(9)).toHaveLength(1);
+      await store.drop(9);
+      expect(await redis.exists(`${prefix}{9}:seen`, `${prefix}{9}:points`)).toBe(0);
+    } finally {
+      await store.close();
+      redis.disconnect();
+    }
+  });
+});

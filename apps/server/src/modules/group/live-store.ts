@@ -1,0 +1,35 @@
+import { GROUP, type GroupMember, type GroupPoint } from '@ridealong/contracts';
+import type { LivePoint } from './ranking.js';
+
+/**
+ * What is live in an event and changes every second (docs/group.md): who is present and each
+ * rider's latest point. Not in the database: a write per rider per second would be the
+ * database's whole load. Redis with REDIS_URL, so every process sees every rider; memory
+ * without (one process).
+ */
+export type LiveStore = {
+  /** True when every process reads the same store, so a worker's presence reads mean something. */
+  readonly shared: boolean;
+  /** The member was heard from at `atMs` (an identity or point pulse, a join). */
+  touch: (eventId: number, userId: number, atMs: number) => Promise<void>;
+  /** Members heard from at `sinceMs` or later. */
+  present: (eventId: number, sinceMs: number) => Promise<number[]>;
+  /** The member's latest point, replacing the one before. */
+  setPoint: (eventId: number, member: GroupMember, point: GroupPoint) => Promise<void>;
+  /** Every rider's latest point of the event (one read). */
+  points: (eventId: number) => Promise<LivePoint[]>;
+  /** The member left the event: no longer present, no longer ranked. */
+  forget: (eventId: number, userId: number) => Promise<void>;
+  /** The event is over: everything live about it goes. */
+  drop: (eventId: number) => Promise<void>;
+  close: () => Promise<void>;
+};
+
+/**
+ * How long what nobody refreshes is kept. Presence older than the timeout means absent, so a
+ * few timeouts is plenty; points outlive a pause (a rider who stopped pedalling still ranks).
+ */
+export const LIVE_TTL_MS = {
+  presence: GROUP.presenceTimeoutMs * 6,
+  points: 60 * 60_000,
+} as const;

@@ -1,0 +1,93 @@
+import {
+  GROUP,
+  type GroupMember,
+  type GroupPoint,
+  type GroupRoomState,
+  type GroupStartRace,
+} from '@ridealong/contracts';
+import type { Db } from '../../db/client.js';
+import { findEvent, memberRecord, ridersAmong, roomState } from './event-rows.js';
+import { GroupError, GROUP_REFUSALS } from './errors.js';
+import type { LiveStore } from './live-store.js';
+import { joinEvent, leaveEvent, type Departure } from './membership.js';
+import { cancelEvent, startEvent } from './transitions.js';
+
+/**
+ * The /group channel's rules, one function per client event; the handlers (handlers.ts) add
+ * what is about sockets and rooms. Every time is `now()`, the server's clock (docs/group.md).
+ */
+export function groupService(db: Db, live: LiveStore, now: () => number = Date.now) {
+  const presentSince = (at: number) => at - GROUP.presenceTimeoutMs;
+
+  async function state(eventId: number, at: number): Promise<GroupRoomState> {
+    const event = await findEvent(db, eventId);
+    if (!event) throw new GroupError(GROUP_REFUSALS.notFound);
+    const present = await live.present(eventId, presentSince(at));
+    return roomState(event, await ridersAmong(db, eventId, present), present.length, at);
+  }
+
+  // Per event, whether it has more riders present than identities are relayed for, asked at
+  // most once a second per process (a pulse every 3 s per rider would otherwise each read it).
+  const crowds = new Map<number, { at: number; crowded: boolean }>();
+  async function crowded(eventId: number): Promise<boolean> {
+    const at = now();
+    const known = crowds.get(eventId);
+    if (known && at - known.at < 1000) return known.crowded;
+    const present = await live.present(eventId, presentSince(at));
+    const answer = { at, crowded: present.length > GROUP.roomListMax };
+    // Bounded by the events this process serves; stale entries go as they are asked again.
+    if (crowds.size > 10_000) crowds.clear();
+    crowds.set(eventId, answer);
+    return answer.crowded;
+  }
+
+  return {
+    member: (userId: number): Promise<GroupMember> => memberRecord(db, userId),
+
+    /** The event as it is now, complete ones included (a page asks before it joins). */
+    check: (eventId: number) => state(eventId, now()),
+
+    async join(
+      member: GroupMember,
+      eventId: number,
+    ): Promise<{ state: GroupRoomState; departures: Departure[] }> {
+      const at = now();
+      const { departures } = await joinEvent(db, live, member.id, eventId, new Date(at));
+      return { state: await state(eventId, at), departures };
+    },
+
+    leave: (member: GroupMember, eventId: number): Promise<Departure> =>
+      leaveEvent(db, live, member.id, eventId, new Date(now())),
+
+    async start(
+      member: GroupMember,
+      eventId: number,
+      duration: number | undefined,
+    ): Promise<GroupStartRace> {
+      const at = now();
+      const started = await startEvent(db, member.id, eventId, duration, new Date(at));
+      return { roomId: eventId, ...started, serverNow: at };
+    },
+
+    async cancel(member: GroupMember, eventId: number): Promise<void> {
+      await cancelEvent(db, member.id, eventId, new Date(now()));
+      await live.drop(eventId);
+    },
+
+    /** Whether identity pulses of this event are relayed to its whole room (GROUP.roomListMax). */
+    relaysIdentities: async (eventId: number) => !(await crowded(eventId)),
+
+    /** An identity pulse: the member is present. */
+    pulse: (member: GroupMember, eventId: number) => live.touch(eventId, member.id, now()),
+
+    /** A point pulse: kept as the member's latest point, relayed by the relay (relay.ts). */
+    async point(member: GroupMember, eventId: number, point: GroupPoint): Promise<void> {
+      await Promise.all([
+        live.setPoint(eventId, member, point),
+        live.touch(eventId, member.id, now()),
+      ]);
+    },
+  };
+}
+
+export type GroupService = ReturnType<typeof groupService>;

@@ -1,0 +1,228 @@
+import { randomBytes } from 'node:crypto';
+import pg from 'pg';
+import { io, type Socket } from 'socket.io-client';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import {
+  GROUP_NAMESPACE,
+  type GroupAck,
+  type GroupClientToServer,
+  type GroupRoomState,
+  type GroupServerToClient,
+} from '@ridealong/contracts';
+import { sql } from 'drizzle-orm';
+import { backends, startServer, type TestServer } from './harness.js';
+import {
+  LENIENT_PROCESS_LIMITS,
+  signUpOn,
+  type MemberApi,
+  type ProcessMember,
+} from './process-members.js';
+import { scratchPostgres, serverFleet, type ServerProcess } from './server-process.js';
+
+/**
+ * Issue 13 (and issue 12's "a room broadcast made on one process reaches a socket connected
+ * to the other"): one event whose riders are connected to two real server processes sharing
+ * PostgreSQL and Redis. Every broadcast here is made by the process that served the event
+ * (a join, an identity pulse, the host's start and cancel), and the relay reads the riders'
+ * points from the shared live store.
+ */
+
+const adminUrl = process.env.TEST_DATABASE_URL;
+const redisUrl = process.env.TEST_REDIS_URL;
+const cluster = adminUrl && redisUrl ? { adminUrl, redisUrl } : null;
+if (!cluster) {
+  console.warn(
+    'TEST_DATABASE_URL and TEST_REDIS_URL are not both set: an event across two processes is ' +
+      'not run; the same event on one in-process server with embedded PGlite is.',
+  );
+}
+
+type GroupClient = Socket<GroupServerToClient, GroupClientToServer>;
+const WAIT_MS = 5000;
+const START_TIMEOUT_MS = 180_000;
+
+const sockets: GroupClient[] = [];
+afterAll(() => {
+  for (const s of sockets.splice(0)) s.close();
+});
+
+function groupSocketOn(server: { baseUrl: string }, token: string): Promise<GroupClient> {
+  const socket: GroupClient = io(server.baseUrl + GROUP_NAMESPACE, {
+    auth: { token },
+    transports: ['websocket'],
+    reconnection: false,
+    forceNew: true,
+  });
+  sockets.push(socket);
+  return new Promise((resolve, reject) => {
+    socket.once('connect', () => resolve(socket));
+    socket.once('connect_error', reject);
+  });
+}
+
+/** The first `event` on `socket` that `matches`, within WAIT_MS. */
+function next<E extends keyof GroupServerToClient>(
+  socket: GroupClient,
+  event: E,
+  matches: (p: Parameters<GroupServerToClient[E]>[0]) => boolean = () => true,
+): Promise<Parameters<GroupServerToClient[E]>[0]> {
+  type Payload = Parameters<GroupServerToClient[E]>[0];
+  return new Promise((resolve, reject) => {
+    const timer = setTimeout(() => {
+      socket.off(event, listener as never);
+      reject(new Error(`no matching ${event} within ${WAIT_MS} ms`));
+    }, WAIT_MS);
+    const listener = (p: Payload) => {
+      if (!matches(p)) return;
+      clearTimeout(timer);
+      socket.off(event, listener as never);
+      resolve(p);
+    };
+    socket.on(event, listener as never);
+  });
+}
+
+const join = (socket: GroupClient, roomId: number) =>
+  new Promise<GroupAck<GroupRoomState>>((resolve) =>
+    socket.emit('group-join-room', { roomId }, resolve),
+  );
+
+/** A server the scenario talks to: a real process, or the one-process fallback. */
+type Node = MemberApi & { baseUrl: string };
+/** Makes a ready video of `owner` (the media pipeline is not what this test is about). */
+type AddVideo = (owner: ProcessMember, url: string) => Promise<void>;
+
+/** Rita hosts on `a`, Sam joins on `b`; every broadcast is made by the process serving it. */
+async function oneEventOn(a: Node, b: Node, addVideo: AddVideo): Promise<void> {
+  const [rita, sam] = [await signUpOn(a, 'Rita'), await signUpOn(b, 'Sam')];
+  await addVideo(rita, 'col-du-cluster');
+  const created = await a.request('/api/v1/event/create', {
+    json: { race_url: 'col-du-cluster' },
+    token: rita.token,
+  });
+  expect(created.status).toBe(200);
+  const { eventId } = (await created.json()) as { eventId: number };
+
+  const onA = await groupSocketOn(a, rita.token);
+  const onB = await groupSocketOn(b, sam.token);
+  expect(await join(onA, eventId)).toMatchObject({ ok: true, status: 'waiting-room' });
+
+  // Sam joins on B: B's broadcast of his identity reaches Rita on A.
+  const samSeen = next(onA, 'group-identity-pulse', (p) => p.user_info.id === sam.id);
+  const samJoined = await join(onB, eventId);
+  expect(samJoined).toMatchObject({ ok: true, host_user: rita.id });
+  expect((await samSeen).user_info).toMatchObject({ id: sam.id, display_name: 'Sam' });
+
+  // Rita's pulse on A, with a forged identity, reaches Sam on B as A's record of her.
+  const ritaSeen = next(onB, 'group-identity-pulse', (p) => p.user_info.id === rita.id);
+  onA.emit('group-identity-pulse', {
+    roomId: eventId,
+    user_info: { id: sam.id, display_name: 'Not Rita', photo_url: null },
+  });
+  expect((await ritaSeen).user_info).toMatchObject({ id: rita.id, display_name: 'Rita' });
+
+  // The host's start on A reaches both, with one server time.
+  const startOnB = next(onB, 'group-start-race');
+  const startOnA = next(onA, 'group-start-race');
+  onA.emit('group-start-race', { roomId: eventId, duration: 120 });
+  const [started, startedHere] = await Promise.all([startOnB, startOnA]);
+  expect(started.timeStart).toBe(startedHere.timeStart);
+  expect(started.roomId).toBe(eventId);
+
+  // Points sent on each process: each rider's window, from the shared live store, has both.
+  const point = (accumulated_power: number) => ({
+    elapsed_time: 1,
+    accumulated_power,
+    power: 200,
+    heart_rate: 130,
+    cadence: 90,
+    distance: 8,
+  });
+  const samOnA = next(onA, 'group-point-pulse', (p) => p.user_info.id === sam.id);
+  const ritaOnB = next(onB, 'group-point-pulse', (p) => p.user_info.id === rita.id);
+  onB.emit('group-point-pulse', { roomId: eventId, point: point(500) });
+  onA.emit('group-point-pulse', { roomId: eventId, point: point(300) });
+  expect(await samOnA).toMatchObject({ rank: 1, total: 2, point: { accumulated_power: 500 } });
+  expect(await ritaOnB).toMatchObject({ rank: 2, total: 2, point: { accumulated_power: 300 } });
+
+  // The host cancels on A; Sam on B is told, and B answers the event's status.
+  const canceled = next(onB, 'group-cancel');
+  onA.emit('group-cancel', { roomId: eventId });
+  expect(await canceled).toMatchObject({ roomId: eventId, reason: 'canceled' });
+  const status = await b.request(`/api/v1/event/get-status/${eventId}`);
+  expect(await status.json()).toEqual({ status: 'complete' });
+}
+
+const insertVideo = `insert into races (url, title, user_id, status, duration, slope_source_id)
+  values ($1, 'Col du Cluster', $2, 'ready', 120, 2)`;
+
+if (cluster) {
+  describe('one event across two processes (A: api,realtime,worker; B: api,realtime)', () => {
+    let a: ServerProcess;
+    let b: ServerProcess;
+    let databaseUrl = '';
+    let cleanUp: () => Promise<void> = async () => undefined;
+
+    beforeAll(async () => {
+      const fleet = await serverFleet('group');
+      const scratch = await scratchPostgres(cluster.adminUrl, 'group');
+      databaseUrl = scratch.url;
+      cleanUp = async () => {
+        await fleet.dispose();
+        await scratch.drop();
+      };
+      const env = {
+        ...LENIENT_PROCESS_LIMITS,
+        REDIS_URL: cluster.redisUrl,
+        MEDIA_SIGNING_SECRET: randomBytes(32).toString('hex'),
+      };
+      const add = (name: string, ROLE: string) =>
+        fleet.add({ name, databaseUrl: scratch.url, env: { ...env, ROLE } });
+      [a, b] = [await add('a', 'api,realtime,worker'), await add('b', 'api,realtime')];
+      await Promise.all([a.start(), b.start()]);
+    }, START_TIMEOUT_MS);
+    afterAll(() => cleanUp());
+
+    it('riders on A and B see each other, start together, relay points and cancel', async () => {
+      await oneEventOn(a, b, async (owner, url) => {
+        const client = new pg.Client({ connectionString: databaseUrl });
+        await client.connect();
+        try {
+          await client.query(insertVideo, [url, owner.id]);
+        } finally {
+          await client.end();
+        }
+      });
+    });
+  });
+} else {
+  describe('one event on one in-process server (embedded PGlite, no Redis)', () => {
+    let s: TestServer;
+    beforeAll(async () => {
+      s = await startServer(backends[0] as (typeof backends)[number], LENIENT_PROCESS_LIMITS);
+    });
+    afterAll(() => s?.close());
+
+    it('riders see each other, start together, relay points and cancel', async () => {
+      const node: Node = {
+        baseUrl: s.baseUrl,
+        lastMailTo: (to) => s.lastMailTo(to),
+        request: (urlPath, init) =>
+          fetch(s.baseUrl + urlPath, {
+            method: init?.method ?? (init?.json === undefined ? 'GET' : 'POST'),
+            headers: {
+              ...(init?.json === undefined ? {} : { 'content-type': 'application/json' }),
+              ...(init?.token ? { 'x-auth-token': init.token } : {}),
+            },
+            body: init?.json === undefined ? undefined : JSON.stringify(init.json),
+          }),
+      };
+      await oneEventOn(node, node, async (owner, url) => {
+        await s.database.db.execute(
+          sql`insert into races (url, title, user_id, status, duration, slope_source_id)
+              values (${url}, 'Col du Cluster', ${owner.id}, 'ready', 120, 2)`,
+        );
+      });
+    });
+  });
+}
