@@ -235,7 +235,10 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
         ),
       );
       await api.register(
-        eventsRoutes(eventsService({ repo: eventsRepository(database.db) }), signer),
+        eventsRoutes(
+          eventsService({ repo: eventsRepository(database.db), live: groupLive }),
+          signer,
+        ),
       );
       await api.register(
         channelsRoutes(

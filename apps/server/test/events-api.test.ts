@@ -3,6 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { and, eq, isNull } from 'drizzle-orm';
 import { eventRiders, groupEvents } from '../src/db/schema.js';
 import { backends, startServer, type TestServer } from './harness.js';
+import { ask, connectGroup } from './group-fixtures.js';
 import { json, member, video, type Member } from './races-fixtures.js';
 
 /**
@@ -137,28 +138,39 @@ describe.each(backends)('event create and status calls on $name', (backend) => {
     expect((await openMemberships(host.user.id)).map((r) => r.eventId)).toEqual([hosted]);
   });
 
-  it('allows one open event per host: a retry of the same create gets it back, others 409', async () => {
+  it('gives a host one open event: a retry gets it back, a new create ends an unridden one, 409 while others ride', async () => {
     const frank = await member(s, { name: 'Frank' });
     const id = await created({ race_url: ready.url }, frank.token);
     // A retry (same video, still in the waiting room) is the same event, the host still in it.
     expect(await created({ race_url: ready.url }, frank.token)).toBe(id);
     expect(await created({ race_url: ready.url, host_user: frank.user.id }, frank.token)).toBe(id);
     expect((await openMemberships(frank.user.id)).map((r) => r.eventId)).toEqual([id]);
-    expect(await failure(await create({ race_url: other.url }, frank.token), 409)).toBe(
-      'You are already hosting an event. Leave it first.',
-    );
-    // Started: even the same video is a new event, so it is refused.
+    // Another video: the host has moved on; the unstarted event ends as their leaving would.
+    const second = await created({ race_url: other.url }, frank.token);
+    expect(second).not.toBe(id);
+    expect(await eventRow(id)).toMatchObject({ status: 'complete', endReason: 'canceled' });
+    expect((await openMemberships(frank.user.id)).map((r) => r.eventId)).toEqual([second]);
+
+    // Started, with another rider present (joined over /group): a new create is refused.
     await s.database.db
       .update(groupEvents)
       .set({ status: 'in-progress', timeStart: new Date() })
-      .where(eq(groupEvents.id, id));
-    expect(await failure(await create({ race_url: ready.url }, frank.token), 409)).toBe(
-      'You are already hosting an event. Leave it first.',
-    );
+      .where(eq(groupEvents.id, second));
+    const rider = await member(s, { name: 'Rider of Frank' });
+    const socket = await connectGroup(s, rider.token);
+    try {
+      expect(await ask(socket, 'group-join-room', { roomId: second })).toMatchObject({ ok: true });
+      expect(await failure(await create({ race_url: ready.url }, frank.token), 409)).toBe(
+        'You are already hosting an event. Leave it first.',
+      );
+      expect(await eventRow(second)).toMatchObject({ status: 'in-progress' });
+    } finally {
+      socket.close();
+    }
     // Once it is complete the host may create again.
-    await complete(id);
+    await complete(second);
     const next = await created({ race_url: other.url }, frank.token);
-    expect(next).not.toBe(id);
+    expect(next).not.toBe(second);
     expect((await openMemberships(frank.user.id)).map((r) => r.eventId)).toEqual([next]);
   });
 
@@ -179,13 +191,21 @@ describe.each(backends)('event create and status calls on $name', (backend) => {
     expect(hosted.map((e) => e.id)).toEqual([ids[0]]);
     expect((await openMemberships(gina.user.id)).map((r) => r.eventId)).toEqual([ids[0]]);
 
-    // Five different videos at once: one event, the others refused with the 409.
+    // Five different videos at once: each create ends the one before (nobody rides them), in
+    // the member lock's order; one event is left open, never a 500.
     const henry = await member(s, { name: 'Henry' });
     const urls = await Promise.all(
       Array.from({ length: 5 }, async (_, i) => (await video(s, bob, { title: `V${i}` })).url),
     );
     const mixed = await Promise.all(urls.map((u) => create({ race_url: u }, henry.token)));
-    expect(mixed.map((r) => r.status).sort()).toEqual([200, 409, 409, 409, 409]);
+    expect(mixed.map((r) => r.status)).toEqual([200, 200, 200, 200, 200]);
+    const henrys = await s.database.db
+      .select()
+      .from(groupEvents)
+      .where(eq(groupEvents.hostUserId, henry.user.id));
+    expect(henrys.filter((e) => e.status !== 'complete')).toHaveLength(1);
+    expect(henrys.filter((e) => e.endReason === 'canceled')).toHaveLength(4);
+    expect(await openMemberships(henry.user.id)).toHaveLength(1);
   });
 
   it('answers get-status and get-start-time, 404 for an unknown event', async () => {

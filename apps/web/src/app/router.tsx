@@ -35,12 +35,12 @@ const admin = () => import('../features/admin');
 const notFound = () => import('../features/not-found');
 const pricing = () => import('../features/pricing');
 const membership = () => import('../features/membership');
+const events = () => import('../features/events');
 
 /** Pages of later issues: registered now so every route of the spec resolves. */
 const upcomingRoutes: Array<[string, string]> = [
   ['/challenges', 'Challenges'],
   ['/challenge/:id', 'Challenge'],
-  ['/events', 'Join a live event.'],
   ['/portal-redirect/*', 'Membership'],
   ['/demo', 'Demo'],
 ];
@@ -80,6 +80,7 @@ export const routes: RouteObject[] = [
       { path: '/channel/:id', lazy: page(channels, (m) => m.ChannelPage) },
       { path: '/explore-channels', lazy: page(channels, (m) => m.ExploreChannelsPage) },
       { path: '/activities', lazy: page(activities, (m) => m.ActivitiesPage) },
+      { path: '/events', lazy: page(events, (m) => m.EventsPage) },
       { path: '/pricing', lazy: page(pricing, (m) => m.PricingPage) },
       { path: '/payment-sucess', lazy: page(membership, (m) => m.PaymentSuccessPage) },
       { path: '/cancellation-success', lazy: page(membership, (m) => m.CancellationSuccessPage) },

@@ -2,6 +2,7 @@ import { and, desc, eq, ne, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.js';
 import { eventRiders, groupEvents, races, type RaceRow } from '../../db/schema.js';
 import { enterEvent, lockMember } from '../group/rider-rows.js';
+import { completeEvent } from '../group/transitions.js';
 
 export type GroupEventRow = typeof groupEvents.$inferSelect;
 export type NewGroupEventRow = typeof groupEvents.$inferInsert;
@@ -58,7 +59,8 @@ export function eventsRepository(db: Db) {
      */
     async openHostedEvent(
       values: NewGroupEventRow & { hostUserId: number },
-      decide: (open: GroupEventRow) => void,
+      /** 'reuse' returns the open event; 'supersede' cancels it first; throwing refuses. */
+      decide: (open: GroupEventRow) => Promise<'reuse' | 'supersede'>,
     ): Promise<GroupEventRow> {
       return db.transaction(async (tx) => {
         await lockMember(tx, values.hostUserId);
@@ -76,9 +78,11 @@ export function eventsRepository(db: Db) {
           return row ?? null;
         };
         let event = await openHosted();
-        if (event) {
-          decide(event);
-        } else {
+        if (event && (await decide(event)) === 'supersede') {
+          await completeEvent(tx, event.id, 'canceled', new Date());
+          event = null;
+        }
+        if (!event) {
           const [created] = await tx
             .insert(groupEvents)
             .values(values)
@@ -90,7 +94,8 @@ export function eventsRepository(db: Db) {
           // Lost the index to a writer outside the lock: its event is now visible.
           event = created ?? (await openHosted());
           if (!event) throw new Error('open event vanished while creating one');
-          if (!created) decide(event);
+          if (!created && (await decide(event)) === 'supersede')
+            throw new Error('an open event appeared outside the member lock');
         }
         await enterEvent(tx, event.id, values.hostUserId, new Date());
         return event;

@@ -1,4 +1,5 @@
 import type { EventStatus } from '@ridealong/contracts';
+import { hostLeavingCancels } from '../group/host-rule.js';
 
 export const EVENT_MESSAGES = {
   notFound: 'Event not found.',
@@ -17,13 +18,17 @@ export function hostDisplayName(sent: string | undefined, memberDisplayName: str
 /**
  * What creating an event does when the host already has an open one: a retry of the same
  * create (same video, not started yet, e.g. the desktop app sending again after a timeout)
- * takes that event again; anything else is refused, since a host runs one event at a time.
+ * takes that event again. Otherwise the host has moved on (a page closed without leaving, a
+ * crash): the old event ends as the host's leaving would end it (host-rule.ts), unless others
+ * are riding it, which is refused, since a host runs one event at a time.
  */
 export function existingEventVerdict(
   open: { raceUrl: string; status: EventStatus },
   raceUrl: string,
-): 'reuse' | 'conflict' {
-  return open.raceUrl === raceUrl && open.status === 'waiting-room' ? 'reuse' : 'conflict';
+  othersPresent: number,
+): 'reuse' | 'supersede' | 'conflict' {
+  if (open.raceUrl === raceUrl && open.status === 'waiting-room') return 'reuse';
+  return hostLeavingCancels(open.status, othersPresent) ? 'supersede' : 'conflict';
 }
 
 /** The event's length in whole seconds, from the video's; null while the video's is unknown. */

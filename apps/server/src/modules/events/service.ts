@@ -1,6 +1,7 @@
 import { GROUP, type EventStatus } from '@ridealong/contracts';
 import type { UserRow } from '../../db/schema.js';
 import { badRequest, conflict, forbidden, notFound } from '../../http/errors.js';
+import type { LiveStore } from '../group/live-store.js';
 import type { EventsRepository, GroupEventRow, ListedEvent } from './repository.js';
 import { EVENT_MESSAGES, eventDuration, existingEventVerdict, hostDisplayName } from './rules.js';
 
@@ -12,10 +13,18 @@ export type CreateEventInput = {
 
 export type EventsServiceDeps = {
   repo: EventsRepository;
+  /** Who is present in an event (the /group live store): whether a host's old event is ridden. */
+  live: Pick<LiveStore, 'present'>;
   now?: () => Date;
 };
 
-export function eventsService({ repo, now = () => new Date() }: EventsServiceDeps) {
+export function eventsService({ repo, live, now = () => new Date() }: EventsServiceDeps) {
+  /** Riders other than the host heard from within the presence timeout. */
+  const othersPresent = async (event: GroupEventRow): Promise<number> => {
+    const since = now().getTime() - GROUP.presenceTimeoutMs;
+    return (await live.present(event.id, since)).filter((id) => id !== event.hostUserId).length;
+  };
+
   const existing = async (id: number): Promise<GroupEventRow> => {
     const event = await repo.findEvent(id);
     if (!event) throw notFound(EVENT_MESSAGES.notFound);
@@ -25,7 +34,8 @@ export function eventsService({ repo, now = () => new Date() }: EventsServiceDep
   return {
     /**
      * POST /event/create: the caller hosts a new event of a ready video and rides it. A host
-     * with an open event gets it back when this is a retry of the same create, a 409 otherwise.
+     * with an open event gets it back when this is a retry of the same create; otherwise that
+     * event ends as their leaving would (canceled), or, while others ride it, a 409.
      */
     async create(user: UserRow, input: CreateEventInput): Promise<number> {
       if (input.host_user !== undefined && input.host_user !== user.id) {
@@ -43,10 +53,12 @@ export function eventsService({ repo, now = () => new Date() }: EventsServiceDep
           hostDisplayName: hostDisplayName(input.host_user_display_name, user.displayName),
           duration: eventDuration(video.duration),
         },
-        (open) => {
-          if (existingEventVerdict(open, video.url) === 'conflict') {
-            throw conflict(EVENT_MESSAGES.alreadyHosting);
-          }
+        // Under the member's lock, so concurrent creates each see the one before (presence is
+        // a live-store read of a few milliseconds).
+        async (open) => {
+          const verdict = existingEventVerdict(open, video.url, await othersPresent(open));
+          if (verdict === 'conflict') throw conflict(EVENT_MESSAGES.alreadyHosting);
+          return verdict;
         },
       );
       return event.id;

@@ -3,6 +3,7 @@ import { Alert, Anchor, AspectRatio, Box, Stack, Text } from '@mantine/core';
 import { Link, useNavigate } from 'react-router';
 import type { Playback, Race } from '@ridealong/contracts';
 import { getDesktopBridge } from '../../../lib/bridge';
+import type { GroupEntry } from '../../../lib/groupEntry';
 import { useGeneralStore } from '../../../stores/general';
 import { hasLiveDevice, useTrackerStore } from '../../../stores/tracker';
 import { selectSignedIn, useUserStore } from '../../../stores/user';
@@ -15,6 +16,8 @@ import { RidePausedControls } from '../ride/RidePausedControls';
 import { RideStats } from '../ride/RideStats';
 import { useRide } from '../ride/useRide';
 import { useUnfinishedRide } from '../ride/useUnfinishedRide';
+import { GroupStage } from '../group/GroupStage';
+import { useGroupRide } from '../group/useGroupRide';
 import { PlayerOverlay } from './PlayerOverlay';
 import { ReconnectingBadge } from './ReconnectingBadge';
 import { VideoPlayer } from './VideoPlayer';
@@ -23,14 +26,22 @@ import { playWhenReady } from '../lib/playWhenReady';
 /** Fullscreen is left this long after a pause (document 001 section 4). */
 const FULLSCREEN_EXIT_DELAY_MS = 500;
 
-type PlayerStageProps = { race: Race; playback: Playback; onPlaybackError: () => void };
+type PlayerStageProps = {
+  race: Race;
+  playback: Playback;
+  onPlaybackError: () => void;
+  /** The group query the page was entered with (from /events), or null. */
+  groupEntry: GroupEntry | null;
+};
 
 /**
  * The player with its overlay. Preview plays in fullscreen. Start opens the Connect Device
- * panel without a live trainer; with one, the desktop app enters race mode (countdown, live
- * values, leaderboard, then Save or Discard on pause) and a browser says riding needs the app.
+ * panel without a live trainer; with one, the desktop app enters group mode as the host of a
+ * new event (its waiting room; the host's Start there begins race mode: countdown, live values,
+ * leaderboard, then Save or Discard on pause) and a browser says riding needs the app. A page
+ * entered with a group query (from /events) joins that event instead (useGroupRide).
  */
-export function PlayerStage({ race, playback, onPlaybackError }: PlayerStageProps) {
+export function PlayerStage({ race, playback, onPlaybackError, groupEntry }: PlayerStageProps) {
   const navigate = useNavigate();
   const stageRef = useRef<HTMLDivElement>(null);
   const videoRef = useRef<HTMLVideoElement>(null);
@@ -46,6 +57,7 @@ export function PlayerStage({ race, playback, onPlaybackError }: PlayerStageProp
   const [reconnectingSince, setReconnectingSince] = useState<number | null>(null);
   const cap = playbackCapSeconds({ electronMode, maxSeconds: playback.max_seconds });
   const ride = useRide(race, videoRef, reconnectingSince);
+  const group = useGroupRide({ race, entry: groupEntry, videoRef, ride });
   const unfinished = useUnfinishedRide(race.url, electronMode && signedIn);
   useEffect(() => () => clearTimeout(exitTimer.current), []);
 
@@ -89,7 +101,8 @@ export function PlayerStage({ race, playback, onPlaybackError }: PlayerStageProp
       }
       // Race mode is watched in theatre view; fullscreen needs this click's user gesture.
       void stageRef.current?.requestFullscreen?.().catch(() => undefined);
-      void ride.start();
+      // Start in the desktop app enters group mode: this rider hosts (document 001 section 2).
+      void group.host();
       return;
     }
     getDesktopBridge()?.send('open-tracker', { userId: Number(userId) });
@@ -97,7 +110,9 @@ export function PlayerStage({ race, playback, onPlaybackError }: PlayerStageProp
   };
 
   // The buttons show before the first play, at the cap or end, and on pause in the desktop app.
-  const showOverlay = !ride.active && !playing && (!started || capped || ended || electronMode);
+  const showOverlay =
+    !ride.active && !group.active && !playing && (!started || capped || ended || electronMode);
+  const groupBoard = group.active && group.showBoard;
   const ridePaused = ride.machine.phase === 'paused' || ride.machine.phase === 'stopping';
   return (
     <Box>
@@ -129,10 +144,19 @@ export function PlayerStage({ race, playback, onPlaybackError }: PlayerStageProp
           {ride.active ? (
             <>
               <RideStats snapshot={ride.snapshot} />
-              <RideLeaderboard
-                entries={ride.snapshot.leaderboard}
-                trackId={ride.snapshot.trackId}
-              />
+              {groupBoard ? (
+                <RideLeaderboard
+                  entries={group.board}
+                  trackId={group.selfId}
+                  title="Group"
+                  testId="group-leaderboard"
+                />
+              ) : (
+                <RideLeaderboard
+                  entries={ride.snapshot.leaderboard}
+                  trackId={ride.snapshot.trackId}
+                />
+              )}
             </>
           ) : null}
           {ride.active && ridePaused ? (
@@ -158,6 +182,7 @@ export function PlayerStage({ race, playback, onPlaybackError }: PlayerStageProp
           {reconnectingSince !== null && !ride.active ? (
             <ReconnectingBadge since={reconnectingSince} />
           ) : null}
+          <GroupStage group={group} onStart={group.startEvent} />
           {ride.countdown !== null ? <RideCountdown value={ride.countdown} /> : null}
           {showOverlay ? (
             <PlayerOverlay onPreview={preview} onStart={start} capped={capped} />

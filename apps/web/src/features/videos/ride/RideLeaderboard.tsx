@@ -2,14 +2,25 @@ import { Paper, Stack, Table, Text } from '@mantine/core';
 import { displayedPower, type LeaderboardEntry } from '@ridealong/contracts';
 import { isSelfEntry, liveRows } from './liveLeaderboard';
 
-type RideLeaderboardProps = { entries: readonly LeaderboardEntry[]; trackId: number | null };
+type RideLeaderboardProps = {
+  entries: readonly LeaderboardEntry[];
+  trackId: number | null;
+  /** The group ride draws its own board in the same look. */
+  title?: string;
+  testId?: string;
+};
 
 /**
  * The live leaderboard beside the video: this second's riders by accumulated power, the top 10
  * or the top 3, an ellipsis and the rider's 5 neighbours, with the ranks the server counted
  * (liveRows); the rider's own row highlighted.
  */
-export function RideLeaderboard({ entries, trackId }: RideLeaderboardProps) {
+export function RideLeaderboard({
+  entries,
+  trackId,
+  title = 'Leaderboard',
+  testId = 'ride-leaderboard',
+}: RideLeaderboardProps) {
   const rows = liveRows(entries, trackId);
   return (
     <Paper
@@ -21,12 +32,12 @@ export function RideLeaderboard({ entries, trackId }: RideLeaderboardProps) {
       right={12}
       w={240}
       style={{ zIndex: 3 }}
-      data-testid="ride-leaderboard"
-      aria-label="Leaderboard"
+      data-testid={testId}
+      aria-label={title}
     >
       <Stack gap={4}>
         <Text size="xs" c="gray.4" tt="uppercase" fw={700}>
-          Leaderboard
+          {title}
         </Text>
         <Table withRowBorders={false} verticalSpacing={2} horizontalSpacing={4} c="white" fz="sm">
           <Table.Tbody>

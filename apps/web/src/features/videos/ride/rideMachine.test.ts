@@ -28,6 +28,12 @@ describe('rideReducer', () => {
     });
   });
 
+  it('an abort during the countdown goes back to play mode; later it changes nothing', () => {
+    expect(run({ type: 'start' }, { type: 'abort' })).toEqual({ ...initialRide, mode: 'play' });
+    const recording = run({ type: 'start' }, { type: 'countdown-done' });
+    expect(rideReducer(recording, { type: 'abort' })).toBe(recording);
+  });
+
   it('pausing clears playing and recording; resuming sets them again', () => {
     const paused = run({ type: 'start' }, { type: 'countdown-done' }, { type: 'pause' });
     expect(paused).toMatchObject({

@@ -31,6 +31,8 @@ export type RideEvent =
   | { type: 'preview' }
   | { type: 'start' }
   | { type: 'countdown-done' }
+  /** A group ride canceled during its countdown: nothing was recorded. */
+  | { type: 'abort' }
   | { type: 'pause' }
   | { type: 'resume' }
   | { type: 'ended' }
@@ -74,6 +76,10 @@ export function rideReducer(state: RideMachine, event: RideEvent): RideMachine {
         : state;
     case 'countdown-done':
       return state.phase === 'countdown' ? riding(state) : state;
+    case 'abort':
+      return state.phase === 'countdown'
+        ? { ...initialRide, mode: 'play', away: state.away }
+        : state;
     case 'pause':
       // The page's own pause while waiting or resuming is not the rider's.
       return state.phase === 'recording' ? { ...state, phase: 'paused', ...paused } : state;

@@ -1,10 +1,12 @@
-import { io, type Socket } from 'socket.io-client';
-import { DEFAULT_RETRY_POLICY } from '../../../lib/retryPolicy';
+import type { Socket } from 'socket.io-client';
 import {
   RIDE_NAMESPACE,
   type RideClientToServer,
   type RideServerToClient,
 } from '@ridealong/contracts';
+import { openChannel, requestOnChannel } from '../lib/channel';
+
+export { TransportError } from '../lib/channel';
 
 export type RideEventName = keyof RideClientToServer;
 export type RidePayload<K extends RideEventName> = Parameters<RideClientToServer[K]>[0];
@@ -25,26 +27,7 @@ export interface RideTransport {
   close(): void;
 }
 
-/**
- * The channel could not carry a request (not connected, or no answer in time): the server never
- * refused it, so it may be asked again once the connection is back.
- */
-export class TransportError extends Error {
-  override name = 'TransportError';
-}
-
-/**
- * The channel's reconnect backoff: the app's policy with a lower cap, since a ride waits for it
- * with the video paused (and it nudges the player when back). A handshake is cheap for the
- * server, and ±50% still spreads a restart's riders over 2 to 6 s.
- */
-const CHANNEL_RETRY = { ...DEFAULT_RETRY_POLICY, maxMs: 4000 };
-
-/** An ack that has not come by then counts as lost (the points stay queued for a resend). */
-const ACK_TIMEOUT_MS = 10_000;
-
 type RideSocket = Socket<RideServerToClient, RideClientToServer>;
-type UntypedEmit = (event: string, payload: unknown, ack: (answer: unknown) => void) => void;
 
 /**
  * The `/ride` namespace on this origin (Socket.IO's default path), authenticated with the
@@ -53,36 +36,10 @@ type UntypedEmit = (event: string, payload: unknown, ack: (answer: unknown) => v
  * outage: the ride resends what the server lacks once it is back.
  */
 export function connectRideChannel(token: string): RideTransport {
-  const socket: RideSocket = io(RIDE_NAMESPACE, {
-    auth: { token },
-    transports: ['websocket', 'polling'],
-    reconnectionDelay: CHANNEL_RETRY.baseMs,
-    reconnectionDelayMax: CHANNEL_RETRY.maxMs,
-    randomizationFactor: CHANNEL_RETRY.jitter,
-  });
-  // The contract's acks are optional parameters, which the typed emit cannot spell for a
-  // generic event name; the payload and answer types are checked at this function's edge.
-  const emit = socket.emit.bind(socket) as unknown as UntypedEmit;
+  const socket = openChannel<RideSocket>(RIDE_NAMESPACE, token);
   return {
-    request(event, payload) {
-      return new Promise((resolve, reject) => {
-        let sent = false;
-        const send = () => {
-          if (sent) return;
-          sent = true;
-          socket.off('connect', send);
-          emit(event, payload, (answer) => {
-            clearTimeout(timer);
-            resolve(answer as RideAnswer<typeof event>);
-          });
-        };
-        const timer = setTimeout(() => {
-          socket.off('connect', send);
-          reject(new TransportError('The server did not answer.'));
-        }, ACK_TIMEOUT_MS);
-        if (socket.connected) send();
-        else socket.on('connect', send);
-      });
+    async request(event, payload) {
+      return (await requestOnChannel(socket, event, payload)) as RideAnswer<typeof event>;
     },
     onConnect(listener) {
       socket.on('connect', listener);

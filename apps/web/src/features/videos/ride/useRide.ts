@@ -16,6 +16,25 @@ import { useCountdown } from './useCountdown';
 import { useLeaveGuard } from './useLeaveGuard';
 import { useRideOutage } from './useRideOutage';
 
+/** A group ride's start (useGroupRide): the event's second of video now, and the go moment. */
+export type GroupStart = {
+  eventSecond: () => number;
+  /** When the countdown ends on this page's clock; null for a late joiner (no countdown). */
+  goAt: number | null;
+};
+
+/**
+ * Plays a group ride's video: nobody clicked just before the start, so a browser's autoplay
+ * rule may refuse sound; the ride then goes on muted rather than stand still.
+ */
+function playInGroup(video: HTMLVideoElement): Promise<void> {
+  return video.play().catch((e: unknown) => {
+    if (!(e instanceof DOMException) || e.name !== 'NotAllowedError') return;
+    video.muted = true;
+    return video.play().catch(() => undefined);
+  });
+}
+
 /** How often the video time is sampled while recording: well under a second, so none is missed. */
 const TICK_MS = 250;
 
@@ -44,6 +63,8 @@ export function useRide(
   const live = useRef<Live | null>(null);
   const endedAt = useRef<number | null>(null);
   const sampleAt = useRef<number | null>(null);
+  /** Counts starts and aborts: a start whose setup finishes after an abort is dropped. */
+  const startRound = useRef(0);
   const snapshot = useSyncExternalStore(
     session ? session.subscribe : noSubscribe,
     session ? session.getSnapshot : noSnapshot,
@@ -93,22 +114,36 @@ export function useRide(
     return () => clearInterval(timer);
   }, [machine.phase, session, videoRef]);
 
-  /** Start rewinds to 0, counts down from 10 and opens the ride on the server meanwhile. */
-  const start = async () => {
+  /**
+   * Start rewinds to 0, counts down from 10 and opens the ride on the server meanwhile. A group
+   * ride starts at the event's second instead, its countdown ending at the event's moment (or
+   * at once for a late joiner), and goes on as a solo ride of this rider.
+   */
+  const start = async (group?: GroupStart) => {
     const video = videoRef.current;
     if (!video || machine.phase !== 'idle') return;
+    const round = ++startRound.current;
     video.pause();
-    video.currentTime = 0;
+    // Start rewinds to 0 unless joining a group race (section 4).
+    video.currentTime = group ? Math.max(0, group.eventSecond()) : 0;
     endedAt.current = null;
     dispatch({ type: 'start' });
-    countdown.begin(RIDE.countdownSeconds, () => {
+    const go = () => {
       dispatch({ type: 'countdown-done' });
+      const current = videoRef.current;
+      if (!current) return;
+      // At go the event is at its second 0 (or, late, wherever it is now).
+      if (group) current.currentTime = Math.max(0, group.eventSecond());
       // While the connection is away the ride waits instead (useRideOutage holds the video).
-      void videoRef.current?.play().catch(() => undefined);
-    });
+      void (group ? playInGroup(current) : current.play().catch(() => undefined));
+    };
+    if (!group) countdown.begin(RIDE.countdownSeconds, go);
+    else if (group.goAt !== null) countdown.beginAt(group.goAt, go);
+    else go();
     const user = useUserStore.getState().user;
     try {
       const buffer = await PointBuffer.open();
+      if (round !== startRound.current) return buffer.close(); // aborted meanwhile
       const transport = connectRideChannel(user.token);
       const next = new RideSession({
         transport,
@@ -128,6 +163,22 @@ export function useRide(
     } catch (e) {
       notifications.show({ color: 'red', title: 'Ride', message: messageOf(e) });
     }
+  };
+
+  /** A group ride canceled during its countdown: nothing was recorded, so nothing is kept. */
+  const abort = () => {
+    if (machine.phase !== 'countdown') return;
+    startRound.current += 1;
+    countdown.cancel();
+    dispatch({ type: 'abort' });
+    const current = live.current;
+    if (!current) return;
+    void current.session
+      .forget()
+      .catch(() => undefined)
+      .finally(() => {
+        if (live.current === current) close();
+      });
   };
 
   /**
@@ -183,6 +234,7 @@ export function useRide(
     /** Race mode owns the stage (countdown, live values, paused controls). */
     active: machine.mode === 'race' && machine.phase !== 'idle',
     start,
+    abort,
     preview: () => dispatch({ type: 'preview' }),
     save: () => void stop(false),
     discard: () => void stop(true),

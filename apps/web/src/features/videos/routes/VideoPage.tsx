@@ -1,9 +1,10 @@
-import { useEffect, useState } from 'react';
+import { useEffect, useMemo, useState } from 'react';
 import { Center, Container, Loader, Stack } from '@mantine/core';
 import { useQueryClient } from '@tanstack/react-query';
-import { useNavigate, useParams } from 'react-router';
+import { useNavigate, useParams, useSearchParams } from 'react-router';
 import { deviceKindFromUserAgent } from '@ridealong/contracts';
 import { ApiError } from '../../../lib/api';
+import { parseGroupEntry, type GroupEntry } from '../../../lib/groupEntry';
 import { useRaceStatus } from '../../../lib/useRaceStatus';
 import { useGeneralStore } from '../../../stores/general';
 import { useUiStore } from '../../../stores/ui';
@@ -20,11 +21,16 @@ import { visibleTabs } from '../lib/tabs';
 /** /video/{id}: the player, its overlay buttons and the tabbed area (document 001 section 2). */
 export function VideoPage() {
   const { id = '' } = useParams();
-  // A new id is a new page: player, failure flag and edit mode start over.
-  return <VideoPageContent key={id} url={id} />;
+  const [params] = useSearchParams();
+  const groupEntry = useMemo(() => parseGroupEntry(params), [params]);
+  // A new id is a new page: player, failure flag and edit mode start over; so does entering
+  // another event's group ride.
+  return (
+    <VideoPageContent key={`${id}/${groupEntry?.eventId ?? ''}`} url={id} groupEntry={groupEntry} />
+  );
 }
 
-function VideoPageContent({ url }: { url: string }) {
+function VideoPageContent({ url, groupEntry }: { url: string; groupEntry: GroupEntry | null }) {
   const navigate = useNavigate();
   const client = useQueryClient();
   const signedIn = useUserStore(selectSignedIn);
@@ -89,6 +95,7 @@ function VideoPageContent({ url }: { url: string }) {
             race={view.race}
             playback={playback.data}
             onPlaybackError={() => setPlayerFailed(true)}
+            groupEntry={groupEntry}
           />
         ) : view.kind === 'playable' ? (
           <Center py={80} bg="dark.8" style={{ borderRadius: 'var(--mantine-radius-md)' }}>

@@ -1,0 +1,61 @@
+import { expect, test } from '@playwright/test';
+import { GROUP_MESSAGES } from '@ridealong/contracts';
+import { expectPath } from '../support/accounts.js';
+import { createEvent, waitInRoom } from '../support/group.js';
+import { makeRideClip, uploadReadyVideo } from '../support/ride.js';
+import { signInWebRider, uniqueTitle } from '../support/videos.js';
+
+/**
+ * /events (document 001 section 2): a member's event, created through the API, is listed for a
+ * guest with its badge and host; the filter hides it under Live; a guest's Join asks to sign
+ * in; once the host leaves before the start, it is listed as completed.
+ */
+test('a guest finds a member’s upcoming event on /events and is asked to sign in to join', async ({
+  browser,
+  page,
+  baseURL,
+}) => {
+  // Sign-up, an upload and its processing, then the page.
+  test.setTimeout(240_000);
+  const hostContext = await browser.newContext();
+  const hostPage = await hostContext.newPage();
+  const { session } = await signInWebRider(hostPage);
+  const { title, word } = uniqueTitle('Group climb');
+  const video = await uploadReadyVideo(hostPage, session, title, await makeRideClip(20));
+  const hostName = `Host ${word}`;
+  const eventId = await createEvent(hostPage, session, video.url, hostName);
+  const host = await waitInRoom(baseURL ?? '', session, eventId);
+
+  try {
+    // The guest: the test's own page, never signed in.
+    await page.goto('/events');
+    await expect(page).toHaveTitle(`${GROUP_MESSAGES.pageTitle} | RideAlong`);
+    await expect(page.getByRole('heading', { level: 1 })).toHaveText(GROUP_MESSAGES.heading);
+
+    const card = page.getByRole('article', { name: title, exact: true });
+    await expect(card).toBeVisible();
+    await expect(card.getByTestId('event-badge')).toHaveText('About to Happen!');
+    await expect(card.getByTestId('event-host')).toHaveText(`Hosted by ${hostName}`);
+
+    // Live is in-progress only: the waiting-room event goes; Upcoming and All bring it back.
+    const filter = page.getByTestId('events-filter');
+    await filter.getByText('Live', { exact: true }).click();
+    await expect(card).toHaveCount(0);
+    await filter.getByText('Upcoming', { exact: true }).click();
+    await expect(card).toBeVisible();
+    await filter.getByText('All', { exact: true }).click();
+    await expect(card).toBeVisible();
+
+    await card.getByRole('link', { name: `Join ${title}` }).click();
+    await expectPath(page, '/login');
+  } finally {
+    await host.leave();
+  }
+
+  // The host left before starting: the event was canceled and is listed as completed.
+  await page.goto('/events');
+  const done = page.getByRole('article', { name: title, exact: true });
+  await expect(done.getByTestId('event-badge')).toHaveText('Completed');
+  await expect(done.getByRole('link', { name: `Join ${title}` })).toHaveCount(0);
+  await hostContext.close();
+});
