@@ -42,6 +42,10 @@ describe.each(backends)('the /group channel under hostile input on $name', (back
       { $gt: 0 },
       NUL_TEXT,
       LONG_TEXT,
+      // Not coerced into an id: text, booleans and arrays are not numbers.
+      String(event.id),
+      true,
+      [event.id],
     ];
     const payloads: unknown[] = [
       ...HOSTILE_BODIES,
@@ -51,6 +55,8 @@ describe.each(backends)('the /group channel under hostile input on $name', (back
       { roomId, duration: 1e308 },
       { roomId, duration: 'long' },
       { roomId, point: { ...point(100), accumulated_power: 1e20 } },
+      // More than the seconds ridden can hold at the power bound: no made-up lead.
+      { roomId, point: { ...point(0, 10), accumulated_power: 11 * 4000 + 1 } },
       { roomId, point: { ...point(100), power: -1 } },
       { roomId, point: { ...point(100), power: 1e6 } },
       { roomId, point: { ...point(100), elapsed_time: 1.5 } },

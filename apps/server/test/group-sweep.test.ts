@@ -155,6 +155,18 @@ describe.each(backends)('the group sweep and transitions on $name', (backend) =>
     expect(await openRiders(riding.id)).toEqual([]);
   });
 
+  it('counts nobody absent until the store has known presence for a timeout (Redis came back)', async () => {
+    await closeAll();
+    // The store (re)started at 100 s: everything it knew of presence is gone.
+    const live = memoryLiveStore(() => at(100).getTime());
+    const sweep = groupSweep({ db: database.db, live, log: silent, presenceShared: true });
+    const timeout = GROUP.presenceTimeoutMs / 1000;
+    const e = await event();
+    expect((await sweep.sweep(at(100 + timeout - 1))).abandoned).toEqual([]);
+    expect(await statusOf(e.id)).toEqual({ status: 'waiting-room', reason: null });
+    expect((await sweep.sweep(at(100 + timeout + 1))).abandoned).toEqual([e.id]);
+  });
+
   it('applies the host rule to a host absent for the presence timeout', async () => {
     await closeAll();
     const live = memoryLiveStore(() => T0);

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { idSchema, pgIntParam, videoSecond, videoSeconds } from './schemas/common.js';
+import { idSchema, pgInt, pgIntParam, videoSecond, videoSeconds } from './schemas/common.js';
 
 /**
  * Group rides and live events (document 001: '/events', section 4 'Group ride', section 7
@@ -137,18 +137,30 @@ export const groupMemberSchema = z.object({
 });
 export type GroupMember = z.infer<typeof groupMemberSchema>;
 
-/** A rider's latest second, as group-point-pulse carries it. */
-export const groupPointSchema = z.object({
-  elapsed_time: videoSecond,
-  accumulated_power: z.number().min(0).max(1e9),
-  power: z.number().min(0).max(4000),
-  heart_rate: z.number().min(0).max(260).default(0),
-  cadence: z.number().min(0).max(300).default(0),
-  distance: z.number().min(0).max(1e7).default(0),
-});
+/** The most power a rider is believed to hold for a second (the /ride points' bound too). */
+const MAX_WATTS = 4000;
+
+/**
+ * A rider's latest second, as group-point-pulse carries it. The sum cannot exceed what the
+ * seconds ridden could hold at the power bound, so no one takes the lead with a made-up total.
+ */
+export const groupPointSchema = z
+  .object({
+    elapsed_time: videoSecond,
+    accumulated_power: z.number().min(0).max(1e9),
+    power: z.number().min(0).max(MAX_WATTS),
+    heart_rate: z.number().min(0).max(260).default(0),
+    cadence: z.number().min(0).max(300).default(0),
+    distance: z.number().min(0).max(1e7).default(0),
+  })
+  .refine((p) => p.accumulated_power <= (p.elapsed_time + 1) * MAX_WATTS, {
+    message: 'accumulated_power is more than the seconds ridden can hold',
+    path: ['accumulated_power'],
+  });
 export type GroupPoint = z.infer<typeof groupPointSchema>;
 
-const roomId = idSchema;
+/** A room id is sent as a number: no text, booleans or arrays coerced into one. */
+const roomId = pgInt(1);
 /** A v1 client sends its own user_info; the server ignores it and uses its own record. */
 const claimedUserInfo = z.unknown().optional();
 

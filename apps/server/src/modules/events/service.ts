@@ -14,7 +14,7 @@ export type CreateEventInput = {
 export type EventsServiceDeps = {
   repo: EventsRepository;
   /** Who is present in an event (the /group live store): whether a host's old event is ridden. */
-  live: Pick<LiveStore, 'present'>;
+  live: Pick<LiveStore, 'present' | 'touch'>;
   now?: () => Date;
 };
 
@@ -61,6 +61,9 @@ export function eventsService({ repo, live, now = () => new Date() }: EventsServ
           return verdict;
         },
       );
+      // The host is present from the create on: a socket slow to connect does not find its
+      // new event abandoned by the sweep.
+      await live.touch(event.id, user.id, now().getTime());
       return event.id;
     },
 

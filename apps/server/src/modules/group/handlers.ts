@@ -119,7 +119,7 @@ export function registerGroupHandlers(
   on('group-join-room', async (p) => {
     const { roomId } = parse('group-join-room', p);
     const me = await member();
-    const { state, departures } = await service.join(me, roomId);
+    const departures = await service.join(me, roomId);
     for (const departure of departures) announce(departure, me);
     // One event per socket: a room this socket was still in (membership already moved on).
     for (const room of [...socket.rooms]) {
@@ -127,6 +127,8 @@ export function registerGroupHandlers(
       if (other !== null && other !== roomId) void socket.leave(room);
     }
     await socket.join(eventRoom(roomId));
+    // Read once in the room: a Start meanwhile is in the state or reaches this socket.
+    const state = await service.check(roomId);
     if (await service.relaysIdentities(roomId))
       socket.to(eventRoom(roomId)).emit('group-identity-pulse', { roomId, user_info: me });
     return state;

@@ -10,6 +10,12 @@ import type { LivePoint } from './ranking.js';
 export type LiveStore = {
   /** True when every process reads the same store, so a worker's presence reads mean something. */
   readonly shared: boolean;
+  /**
+   * Since when (ms) the store has known presence: its start, or its last reconnection to
+   * Redis (a restarted Redis has lost every presence). An absence shorter than that is not
+   * yet an absence: riders are reconnecting.
+   */
+  knownSince: () => number;
   /** The member was heard from at `atMs` (an identity or point pulse, a join). */
   touch: (eventId: number, userId: number, atMs: number) => Promise<void>;
   /** Members heard from at `sinceMs` or later. */

@@ -100,10 +100,16 @@ export async function joinEvent(
       .where(eq(groupEvents.id, eventId))
       .for('share');
     const open = openEvent(row ?? null);
-    // A membership opened meanwhile elsewhere (another tab's join) is left without ceremony.
-    await enterEvent(tx, eventId, userId, at);
-    return open;
+    // A membership opened meanwhile elsewhere (another tab's join): left, and its room told
+    // (the handlers take the member's sockets out of it), without its host rule, which the
+    // sweep applies once the member is absent there.
+    const raced = await enterEvent(tx, eventId, userId, at);
+    return { open, raced };
   });
+  for (const other of event.raced) {
+    await live.forget(other, userId);
+    departures.push({ eventId: other, canceled: false });
+  }
   await live.touch(eventId, userId, at.getTime());
-  return { event, departures };
+  return { event: event.open, departures };
 }

@@ -14,7 +14,8 @@ const PRUNE_EVERY_MS = 60_000;
  */
 export function memoryLiveStore(now: () => number = Date.now): LiveStore {
   const events = new Map<number, Bucket>();
-  let prunedAt = now();
+  const startedAt = now();
+  let prunedAt = startedAt;
 
   const prune = (at: number) => {
     if (at - prunedAt < PRUNE_EVERY_MS) return;
@@ -40,6 +41,7 @@ export function memoryLiveStore(now: () => number = Date.now): LiveStore {
 
   return {
     shared: false,
+    knownSince: () => startedAt,
     async touch(eventId, userId, atMs) {
       const seen = bucket(eventId).seen;
       seen.set(userId, Math.max(atMs, seen.get(userId) ?? atMs));

@@ -27,11 +27,14 @@ export async function redisLiveStore(
   prefix: string,
 ): Promise<LiveStore> {
   const redis = await connectRedis(url, 'group live store', log);
+  let readyAt = Date.now();
+  redis.on('ready', () => (readyAt = Date.now()));
   const seenKey = (eventId: number) => `${prefix}{${eventId}}:seen`;
   const pointsKey = (eventId: number) => `${prefix}{${eventId}}:points`;
 
   return {
     shared: true,
+    knownSince: () => readyAt,
     async touch(eventId, userId, atMs) {
       const key = seenKey(eventId);
       await exec(

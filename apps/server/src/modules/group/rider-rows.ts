@@ -12,10 +12,16 @@ export async function lockMember(tx: Db, userId: number): Promise<void> {
 
 /**
  * Makes `eventId` the member's one open event: any other open membership is closed at `at`,
- * and this one is opened (or reopened). Call with lockMember held.
+ * and this one is opened (or reopened). Call with lockMember held. Returns the events whose
+ * membership it closed, so the caller can tell their rooms.
  */
-export async function enterEvent(tx: Db, eventId: number, userId: number, at: Date): Promise<void> {
-  await tx
+export async function enterEvent(
+  tx: Db,
+  eventId: number,
+  userId: number,
+  at: Date,
+): Promise<number[]> {
+  const closed = await tx
     .update(eventRiders)
     .set({ leftAt: at })
     .where(
@@ -24,7 +30,8 @@ export async function enterEvent(tx: Db, eventId: number, userId: number, at: Da
         isNull(eventRiders.leftAt),
         ne(eventRiders.eventId, eventId),
       ),
-    );
+    )
+    .returning({ eventId: eventRiders.eventId });
   await tx
     .insert(eventRiders)
     .values({ eventId, userId, joinedAt: at })
@@ -32,4 +39,5 @@ export async function enterEvent(tx: Db, eventId: number, userId: number, at: Da
       target: [eventRiders.eventId, eventRiders.userId],
       set: { leftAt: null },
     });
+  return closed.map((row) => row.eventId);
 }

@@ -19,11 +19,14 @@ import { cancelEvent, startEvent } from './transitions.js';
 export function groupService(db: Db, live: LiveStore, now: () => number = Date.now) {
   const presentSince = (at: number) => at - GROUP.presenceTimeoutMs;
 
-  async function state(eventId: number, at: number): Promise<GroupRoomState> {
+  async function state(eventId: number): Promise<GroupRoomState> {
     const event = await findEvent(db, eventId);
     if (!event) throw new GroupError(GROUP_REFUSALS.notFound);
-    const present = await live.present(eventId, presentSince(at));
-    return roomState(event, await ridersAmong(db, eventId, present), present.length, at);
+    const present = await live.present(eventId, presentSince(now()));
+    const members = await ridersAmong(db, eventId, present);
+    // The clock is read last, as the answer leaves: a client halves the round trip to place
+    // it, so time spent on the reads above would make its offset low.
+    return roomState(event, members, present.length, now());
   }
 
   // Per event, whether it has more riders present than identities are relayed for, asked at
@@ -45,15 +48,16 @@ export function groupService(db: Db, live: LiveStore, now: () => number = Date.n
     member: (userId: number): Promise<GroupMember> => memberRecord(db, userId),
 
     /** The event as it is now, complete ones included (a page asks before it joins). */
-    check: (eventId: number) => state(eventId, now()),
+    check: (eventId: number) => state(eventId),
 
-    async join(
-      member: GroupMember,
-      eventId: number,
-    ): Promise<{ state: GroupRoomState; departures: Departure[] }> {
-      const at = now();
-      const { departures } = await joinEvent(db, live, member.id, eventId, new Date(at));
-      return { state: await state(eventId, at), departures };
+    /**
+     * The member's membership (leaving any other event). The caller joins the socket to the
+     * room, then reads the state with `check`: a Start made meanwhile is then either in the
+     * state or broadcast to the socket, never lost between the two.
+     */
+    async join(member: GroupMember, eventId: number): Promise<Departure[]> {
+      const { departures } = await joinEvent(db, live, member.id, eventId, new Date(now()));
+      return departures;
     },
 
     leave: (member: GroupMember, eventId: number): Promise<Departure> =>

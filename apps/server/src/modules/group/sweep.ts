@@ -32,6 +32,9 @@ export function groupSweep(deps: { db: Db; live: LiveStore; log: Log; presenceSh
 
   async function absentees(at: Date, result: SweepResult): Promise<void> {
     const since = at.getTime() - GROUP.presenceTimeoutMs;
+    // The store has not known presence for a whole timeout (it started, or Redis came back
+    // empty): riders are still reconnecting, so nobody counts as absent yet.
+    if (live.knownSince() > since) return;
     let afterId = 0;
     for (;;) {
       // Older than the timeout: a new event's host has had the time to connect.

@@ -1,5 +1,5 @@
 import { and, eq, inArray, isNull, ne, sql } from 'drizzle-orm';
-import type { EventEndReason, EventStatus } from '@ridealong/contracts';
+import { MAX_VIDEO_SECONDS, type EventEndReason, type EventStatus } from '@ridealong/contracts';
 import type { Db } from '../../db/client.js';
 import { eventRiders, groupEvents, races } from '../../db/schema.js';
 import { GroupError, GROUP_REFUSALS } from './errors.js';
@@ -92,7 +92,10 @@ export async function cancelEvent(
   }
 }
 
-/** In-progress events whose video, countdown and grace are over at `at`: complete, finished. */
+/**
+ * In-progress events whose video, countdown and grace are over at `at`: complete, finished.
+ * A duration never known counts as the longest video there is, so every event ends.
+ */
 export async function finishDueEvents(
   db: Db,
   at: Date,
@@ -107,7 +110,7 @@ export async function finishDueEvents(
       .where(
         and(
           eq(groupEvents.status, 'in-progress'),
-          sql`${groupEvents.timeStart} + make_interval(secs => ${groupEvents.duration} + ${countdownSeconds + graceSeconds}) < ${atText}::timestamptz`,
+          sql`${groupEvents.timeStart} + make_interval(secs => coalesce(${groupEvents.duration}, ${MAX_VIDEO_SECONDS}) + ${countdownSeconds + graceSeconds}) < ${atText}::timestamptz`,
         ),
       )
       .returning({ id: groupEvents.id });

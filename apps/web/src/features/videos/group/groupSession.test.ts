@@ -41,6 +41,26 @@ afterEach(() => {
 });
 
 describe('GroupSession', () => {
+  it('asks to join again after the server failed (not refused) the join', async () => {
+    vi.useFakeTimers({
+      toFake: ['setInterval', 'clearInterval', 'setTimeout', 'clearTimeout', 'Date'],
+    });
+    const channel = new FakeGroupTransport();
+    const retrying = new GroupSession({ transport: channel, roomId: 7, self: me });
+    channel.connect();
+    await channel.answer('group-join-room', {
+      ok: false,
+      message: 'Something went wrong on our side.',
+    });
+    expect(retrying.getSnapshot()).toMatchObject({ phase: 'joining', end: null });
+    expect(channel.pending).toEqual([]);
+    vi.advanceTimersByTime(1000);
+    expect(channel.pending.map((p) => p.event)).toEqual(['group-join-room']);
+    await channel.answer('group-join-room', { ok: true, ...room() });
+    expect(retrying.getSnapshot().phase).toBe('waiting-room');
+    retrying.dispose();
+  });
+
   it('joins on connect, lists the room with itself, measures the server clock and pulses', async () => {
     transport.connect();
     expect(transport.pending.map((p) => p.event)).toEqual(['group-join-room']);

@@ -55,6 +55,8 @@ export type GroupSessionDeps = {
 };
 
 const messageOf = (e: unknown) => (e instanceof Error ? e.message : 'Something went wrong.');
+/** What the server answers when it failed (not refused): the request may be asked again. */
+const SERVER_FAILURE = 'Something went wrong on our side.';
 
 /**
  * One page in one event over the /group channel (document 001 section 7): joins (again after
@@ -66,6 +68,8 @@ export class GroupSession {
   private snapshot: GroupSnapshot;
   private clock: ClockSample | null = null;
   private pulseTimer: ReturnType<typeof setInterval> | undefined;
+  private joinRetry: ReturnType<typeof setTimeout> | undefined;
+  private joinAttempts = 0;
   private readonly listeners = new Set<() => void>();
   private readonly off: Array<() => void>;
   private readonly now: () => number;
@@ -151,18 +155,34 @@ export class GroupSession {
   /** group-join-room; its answer is the room as it is now (also after a reconnect). */
   async join(): Promise<void> {
     if (this.disposed || this.snapshot.end) return;
+    clearTimeout(this.joinRetry);
     const { transport, roomId, self } = this.deps;
     const sentAt = this.now();
     try {
       const answer = await transport.request('group-join-room', { roomId });
       if (this.disposed || this.snapshot.end) return;
+      // The server's own failure (not a refusal of this join): asked again shortly.
+      if (!answer.ok && answer.message === SERVER_FAILURE) return this.joinAgain(answer.message);
       if (!answer.ok) return await this.refused(answer.message);
+      this.joinAttempts = 0;
       this.measure(answer.serverNow, sentAt, this.now());
       this.entered(answer, self);
     } catch (e) {
-      // No answer in time: the next connection joins again.
-      console.warn('group-join-room', messageOf(e));
+      // No answer in time: asked again while connected (and on every reconnect anyway).
+      this.joinAgain(messageOf(e));
     }
+  }
+
+  /** Joins again after a backoff (1 s doubling to 8 s): a rider not joined is not present. */
+  private joinAgain(why: string): void {
+    console.warn('group-join-room', why);
+    if (this.disposed || this.snapshot.end) return;
+    const delay = Math.min(8000, 1000 * 2 ** this.joinAttempts);
+    this.joinAttempts += 1;
+    clearTimeout(this.joinRetry);
+    this.joinRetry = setTimeout(() => {
+      if (this.deps.transport.connected()) void this.join();
+    }, delay);
   }
 
   private entered(state: GroupRoomState, self: GroupMember): void {
@@ -231,6 +251,7 @@ export class GroupSession {
   private finish(end: GroupEnd): void {
     if (this.snapshot.end) return;
     clearInterval(this.pulseTimer);
+    clearTimeout(this.joinRetry);
     this.pulseTimer = undefined;
     this.update({ phase: 'ended', end, busy: false });
   }
@@ -280,6 +301,7 @@ export class GroupSession {
     if (this.disposed) return;
     this.disposed = true;
     clearInterval(this.pulseTimer);
+    clearTimeout(this.joinRetry);
     const { transport, roomId } = this.deps;
     if (!this.snapshot.end) transport.send('group-leave-room', { roomId });
     for (const off of this.off) off();
