@@ -236,7 +236,11 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
       );
       await api.register(
         eventsRoutes(
-          eventsService({ repo: eventsRepository(database.db), live: groupLive }),
+          eventsService({
+            repo: eventsRepository(database.db),
+            live: groupLive,
+            limiter: deps.rateLimiter,
+          }),
           signer,
         ),
       );

@@ -1,6 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { and, eq, isNull } from 'drizzle-orm';
+import { GROUP } from '@ridealong/contracts';
 import { eventRiders, groupEvents } from '../src/db/schema.js';
 import { backends, startServer, type TestServer } from './harness.js';
 import { ask, connectGroup } from './group-fixtures.js';
@@ -172,6 +173,18 @@ describe.each(backends)('event create and status calls on $name', (backend) => {
     const next = await created({ race_url: other.url }, frank.token);
     expect(next).not.toBe(second);
     expect((await openMemberships(frank.user.id)).map((r) => r.eventId)).toEqual([next]);
+  });
+
+  it('limits a member to GROUP.createsPerHour creates an hour (429), others unaffected', async () => {
+    const flo = await member(s, { name: 'Flo' });
+    for (let i = 0; i < GROUP.createsPerHour; i += 1) {
+      expect((await create({ race_url: ready.url }, flo.token)).status).toBe(200);
+    }
+    const refused = await create({ race_url: ready.url }, flo.token);
+    expect(refused.status).toBe(429);
+    expect(refused.headers.get('retry-after')).toMatch(/^\d+$/);
+    const other = await member(s, { name: 'Not Flo' });
+    expect((await create({ race_url: ready.url }, other.token)).status).toBe(200);
   });
 
   it('ends five concurrent creates of one host in one event, never a 500', async () => {

@@ -148,6 +148,22 @@ describe.each(backends)('the /group channel on $name', (backend) => {
     expect(Math.floor(lateJoinSecond(state.timeStart ?? 0, state.serverNow))).toBe(85);
   });
 
+  it('refuses a join once the event’s video has run out (before the sweep completes it)', async () => {
+    const host = await member(s, { name: 'Otto' });
+    const late = await member(s, { name: 'Olga' });
+    const event = await hostedEvent(s, host, {
+      status: 'in-progress',
+      timeStart: new Date(Date.now() - 131_000),
+      duration: 120,
+    });
+    expect(await ask(await sockets.connect(late), 'group-join-room', { roomId: event.id })).toEqual(
+      {
+        ok: false,
+        message: 'This event is over.',
+      },
+    );
+  });
+
   it('refuses to join unknown or complete events', async () => {
     const host = await member(s, { name: 'Cora' });
     const done = await hostedEvent(s, host, {

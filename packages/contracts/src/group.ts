@@ -42,6 +42,8 @@ export const GROUP = {
   /** /events: completed events load in pages of this many, this long apart at the least. */
   completedPageSize: 10,
   completedLoadDelayMs: 3000,
+  /** Events a member may create an hour (each ride of the desktop app hosts one). */
+  createsPerHour: 30,
   /** The most active events one answer lists (in progress first, then newest). */
   activeListLimit: 100,
   /** The most completed events one page may ask for. */

@@ -22,6 +22,7 @@ const errors = {
   403: failureSchema,
   404: failureSchema,
   409: failureSchema,
+  429: failureSchema,
 };
 
 /**

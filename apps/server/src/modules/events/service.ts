@@ -1,9 +1,12 @@
 import { GROUP, type EventStatus } from '@ridealong/contracts';
 import type { UserRow } from '../../db/schema.js';
-import { badRequest, conflict, forbidden, notFound } from '../../http/errors.js';
+import { badRequest, conflict, forbidden, notFound, tooManyRequests } from '../../http/errors.js';
+import type { RateLimiter } from '../../lib/rate-limiter.js';
 import type { LiveStore } from '../group/live-store.js';
 import type { EventsRepository, GroupEventRow, ListedEvent } from './repository.js';
 import { EVENT_MESSAGES, eventDuration, existingEventVerdict, hostDisplayName } from './rules.js';
+
+const HOUR_MS = 3600_000;
 
 export type CreateEventInput = {
   race_url: string;
@@ -15,10 +18,12 @@ export type EventsServiceDeps = {
   repo: EventsRepository;
   /** Who is present in an event (the /group live store): whether a host's old event is ridden. */
   live: Pick<LiveStore, 'present' | 'touch'>;
+  /** Creates per member and hour (shared by every process with Redis). */
+  limiter: RateLimiter;
   now?: () => Date;
 };
 
-export function eventsService({ repo, live, now = () => new Date() }: EventsServiceDeps) {
+export function eventsService({ repo, live, limiter, now = () => new Date() }: EventsServiceDeps) {
   /** Riders other than the host heard from within the presence timeout. */
   const othersPresent = async (event: GroupEventRow): Promise<number> => {
     const since = now().getTime() - GROUP.presenceTimeoutMs;
@@ -41,6 +46,13 @@ export function eventsService({ repo, live, now = () => new Date() }: EventsServ
       if (input.host_user !== undefined && input.host_user !== user.id) {
         throw forbidden(EVENT_MESSAGES.notYourself);
       }
+      // Each create may end the member's last event: a flood would fill the completed list.
+      const rate = await limiter.hit(
+        `event-create:member:${user.id}`,
+        GROUP.createsPerHour,
+        HOUR_MS,
+      );
+      if (!rate.allowed) throw tooManyRequests(rate.retryAfterSeconds);
       const video = await repo.findVideo(input.race_url);
       if (!video) throw notFound(EVENT_MESSAGES.videoNotFound);
       if (video.status !== 'ready') throw badRequest(EVENT_MESSAGES.videoNotReady);

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { hostLeavingCancels, rideDuration } from './host-rule.js';
+import { hostLeavingCancels, rideDuration, videoOver } from './host-rule.js';
 
 describe('hostLeavingCancels', () => {
   it('cancels before the start, or when nobody else is present', () => {
@@ -21,5 +21,21 @@ describe('rideDuration', () => {
     expect(rideDuration(300, 0)).toBe(300);
     expect(rideDuration(300, null)).toBe(300);
     expect(rideDuration(undefined, null)).toBeNull();
+  });
+});
+
+describe('videoOver', () => {
+  const start = new Date('2030-01-01T10:00:00Z');
+  const event = { status: 'in-progress' as const, timeStart: start, duration: 120 };
+  const after = (seconds: number) => start.getTime() + seconds * 1000;
+
+  it('is over once the countdown and the video have run, not before', () => {
+    expect(videoOver(event, after(129))).toBe(false);
+    expect(videoOver(event, after(130))).toBe(true);
+  });
+
+  it('is never over in the waiting room or with an unknown duration', () => {
+    expect(videoOver({ ...event, status: 'waiting-room' }, after(9999))).toBe(false);
+    expect(videoOver({ ...event, duration: null }, after(9999))).toBe(false);
   });
 });

@@ -1,4 +1,4 @@
-import type { EventStatus } from '@ridealong/contracts';
+import { GROUP, type EventStatus } from '@ridealong/contracts';
 
 /**
  * Section 4: a host who leaves (or has been absent for the presence timeout) cancels the event
@@ -21,4 +21,17 @@ export function rideDuration(
   const seconds =
     requested === undefined ? video : video === null ? requested : Math.min(requested, video);
   return seconds === null ? null : Math.ceil(seconds);
+}
+
+/**
+ * Whether a started event's video has run out at `atMs` (its countdown and duration after
+ * Start): a joiner would start past the end, so the join is refused even during the grace
+ * before the sweep completes it.
+ */
+export function videoOver(
+  event: { status: EventStatus; timeStart: Date | null; duration: number | null },
+  atMs: number,
+): boolean {
+  if (event.status !== 'in-progress' || !event.timeStart || event.duration === null) return false;
+  return atMs >= event.timeStart.getTime() + (GROUP.countdownSeconds + event.duration) * 1000;
 }

@@ -4,7 +4,7 @@ import type { Db } from '../../db/client.js';
 import { eventRiders, groupEvents } from '../../db/schema.js';
 import { GroupError, GROUP_REFUSALS } from './errors.js';
 import { findEvent, openEvent, type EventRow } from './event-rows.js';
-import { hostLeavingCancels } from './host-rule.js';
+import { hostLeavingCancels, videoOver } from './host-rule.js';
 import type { LiveStore } from './live-store.js';
 import { enterEvent, lockMember } from './rider-rows.js';
 import { completeEvent } from './transitions.js';
@@ -72,7 +72,8 @@ export async function joinEvent(
   eventId: number,
   at: Date,
 ): Promise<{ event: EventRow; departures: Departure[] }> {
-  openEvent(await findEvent(db, eventId));
+  if (videoOver(openEvent(await findEvent(db, eventId)), at.getTime()))
+    throw new GroupError(GROUP_REFUSALS.over);
   const elsewhere = await db
     .select({ eventId: eventRiders.eventId })
     .from(eventRiders)
