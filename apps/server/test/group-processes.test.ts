@@ -1,15 +1,9 @@
 import { randomBytes } from 'node:crypto';
 import pg from 'pg';
-import { io, type Socket } from 'socket.io-client';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import {
-  GROUP_NAMESPACE,
-  type GroupAck,
-  type GroupClientToServer,
-  type GroupRoomState,
-  type GroupServerToClient,
-} from '@ridealong/contracts';
+import type { GroupAck, GroupRoomState } from '@ridealong/contracts';
 import { sql } from 'drizzle-orm';
+import { connectGroup, next, type GroupClient } from './group-fixtures.js';
 import { backends, startServer, type TestServer } from './harness.js';
 import {
   LENIENT_PROCESS_LIMITS,
@@ -37,8 +31,6 @@ if (!cluster) {
   );
 }
 
-type GroupClient = Socket<GroupServerToClient, GroupClientToServer>;
-const WAIT_MS = 5000;
 const START_TIMEOUT_MS = 180_000;
 
 const sockets: GroupClient[] = [];
@@ -46,40 +38,10 @@ afterAll(() => {
   for (const s of sockets.splice(0)) s.close();
 });
 
-function groupSocketOn(server: { baseUrl: string }, token: string): Promise<GroupClient> {
-  const socket: GroupClient = io(server.baseUrl + GROUP_NAMESPACE, {
-    auth: { token },
-    transports: ['websocket'],
-    reconnection: false,
-    forceNew: true,
-  });
+async function groupSocketOn(server: { baseUrl: string }, token: string): Promise<GroupClient> {
+  const socket = await connectGroup(server, token);
   sockets.push(socket);
-  return new Promise((resolve, reject) => {
-    socket.once('connect', () => resolve(socket));
-    socket.once('connect_error', reject);
-  });
-}
-
-/** The first `event` on `socket` that `matches`, within WAIT_MS. */
-function next<E extends keyof GroupServerToClient>(
-  socket: GroupClient,
-  event: E,
-  matches: (p: Parameters<GroupServerToClient[E]>[0]) => boolean = () => true,
-): Promise<Parameters<GroupServerToClient[E]>[0]> {
-  type Payload = Parameters<GroupServerToClient[E]>[0];
-  return new Promise((resolve, reject) => {
-    const timer = setTimeout(() => {
-      socket.off(event, listener as never);
-      reject(new Error(`no matching ${event} within ${WAIT_MS} ms`));
-    }, WAIT_MS);
-    const listener = (p: Payload) => {
-      if (!matches(p)) return;
-      clearTimeout(timer);
-      socket.off(event, listener as never);
-      resolve(p);
-    };
-    socket.on(event, listener as never);
-  });
+  return socket;
 }
 
 const join = (socket: GroupClient, roomId: number) =>

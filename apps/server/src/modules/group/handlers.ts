@@ -16,6 +16,7 @@ import { GroupError, GROUP_REFUSALS } from './errors.js';
 import { eventOfRoom, eventRoom, memberRoom } from './event-rows.js';
 import type { Departure } from './membership.js';
 import type { GroupService } from './service.js';
+import { eventArgs } from '../../realtime/event-args.js';
 
 /** The member behind the socket, the server's record, loaded at its first join. */
 export type GroupSocketData = { member: GroupMember | null };
@@ -41,13 +42,6 @@ function parse<E extends Event>(
   return result.data as z.output<(typeof groupClientSchemas)[E]>;
 }
 
-/** Socket.IO passes the acknowledgement last: `emit(event, ack)` (no payload) puts it first. */
-function argsOf(args: unknown[]): { payload: unknown; ack: ((a: unknown) => void) | null } {
-  const last = args.at(-1);
-  const ack = typeof last === 'function' ? (last as (a: unknown) => void) : null;
-  return { payload: ack && args.length === 1 ? undefined : args[0], ack };
-}
-
 /**
  * Thin handlers, as /ride's: parse with the contracts' schema, check what the socket may do,
  * call the service, then broadcast through the room (`nsp.to(room)`: with the Redis adapter it
@@ -67,7 +61,7 @@ export function registerGroupHandlers(
 
   function on<T extends object>(event: Event, run: (payload: unknown) => Promise<T>): void {
     (socket.on as (e: string, l: (...args: unknown[]) => void) => void)(event, (...args) => {
-      const { payload, ack } = argsOf(args);
+      const { payload, ack } = eventArgs(args);
       // A flood is refused before anything reads it: no parse, no query.
       const admitted = gate.admit(Date.now());
       void (admitted ? run(payload) : Promise.reject(new GroupError(FLOOD_MESSAGE))).then(

@@ -17,6 +17,7 @@ import { RideError, zodMessage } from './errors.js';
 import { FLOOD_MESSAGE, type FloodGate } from './flood-gate.js';
 import type { Rider, RideService } from './service.js';
 import { newSocketRide } from './socket-ride.js';
+import { eventArgs } from '../../realtime/event-args.js';
 
 export type RideSocketData = { rider: Rider };
 export type RideSocket = Socket<
@@ -37,16 +38,6 @@ function parse<S extends z.ZodType>(schema: S, payload: unknown): z.output<S> {
   const result = schema.safeParse(payload ?? {});
   if (!result.success) throw new RideError(zodMessage(result.error));
   return result.data;
-}
-
-/**
- * Socket.IO passes the acknowledgement as the last argument: `emit(event, ack)` (no payload)
- * puts it first. Answers the payload and the callback, whichever way they came.
- */
-function argsOf(args: unknown[]): { payload: unknown; ack: ((a: unknown) => void) | null } {
-  const last = args.at(-1);
-  const ack = typeof last === 'function' ? (last as (a: unknown) => void) : null;
-  return { payload: ack && args.length === 1 ? undefined : args[0], ack };
 }
 
 /**
@@ -73,7 +64,7 @@ export function registerRideHandlers(
     run: (payload: unknown) => Promise<{ answer: T; named: ((a: T) => void) | null }>,
   ): void {
     (socket.on as (e: string, l: (...args: unknown[]) => void) => void)(event, (...args) => {
-      const { payload, ack } = argsOf(args);
+      const { payload, ack } = eventArgs(args);
       // A flood is refused before anything reads it: no parse, no query.
       const admitted = gate.admit(Date.now());
       void (admitted ? run(payload) : Promise.reject(new RideError(FLOOD_MESSAGE))).then(
