@@ -19,3 +19,5 @@ export * from './rules/plans.js';
 export * from './rules/storable-text.js';
 export * from './inter-server.js';
 export * from './group.js';
+export * from './challenge.js';
+export * from './rules/challenge.js';

@@ -7,13 +7,23 @@ export const genderSchema = z.enum(['female', 'male', 'non_binary', 'prefer_not_
 
 const isoDate = z.string();
 
-/** A challenge the user joined, as carried on the user (filled by the challenges issue). */
+/**
+ * A challenge the user joined, as carried on the user: the User-challenge entity (its schema
+ * is challenge.ts's userChallengeSchema; repeated here so the user schema needs no import cycle).
+ */
 export const userChallengeSummarySchema = z.object({
   challenge_id: z.number(),
   title: z.string(),
   challenge_type: z.string(),
   complete: z.boolean(),
   completion_percent: z.number(),
+  status_data: z.object({
+    status: z.object({
+      current_total: z.number(),
+      average_power: z.number(),
+      videosWatched: z.array(z.string()),
+    }),
+  }),
 });
 
 /** What anyone may see of a member (document 000, section 9: profile data is public). */
