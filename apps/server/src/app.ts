@@ -8,7 +8,7 @@ import {
   validatorCompiler,
   type ZodTypeProvider,
 } from 'fastify-type-provider-zod';
-import type { PublicConfig } from '@ridealong/contracts';
+import { CHALLENGE_MESSAGES, type PublicConfig } from '@ridealong/contracts';
 import type { Config } from './config.js';
 import type { Database } from './db/client.js';
 import { installAuth } from './http/auth.js';
@@ -35,6 +35,7 @@ import { publicConfigRoutes } from './modules/config/routes.js';
 import { healthRoutes } from './modules/health/routes.js';
 import { usersRepository } from './modules/users/repository.js';
 import { usersRoutes } from './modules/users/routes.js';
+import { toUser, type PresentUser } from './modules/users/presenter.js';
 import { channelImageStore } from './modules/channels/images.js';
 import { channelsRepository } from './modules/channels/repository.js';
 import { channelsRoutes } from './modules/channels/routes.js';
@@ -65,6 +66,12 @@ import { expirySweep } from './modules/billing/expiry-sweep.js';
 import { couponsRepository } from './modules/coupons/repository.js';
 import { couponsRoutes } from './modules/coupons/routes.js';
 import { couponsService } from './modules/coupons/service.js';
+import { challengeJobHandlers } from './modules/challenges/jobs.js';
+import { challengesAfterSave, enqueueMemberRefresh } from './modules/challenges/hooks.js';
+import { challengesRepository } from './modules/challenges/repository.js';
+import { membersRepository } from './modules/challenges/members-repository.js';
+import { challengesRoutes } from './modules/challenges/routes.js';
+import { challengesService } from './modules/challenges/service.js';
 
 /** The side effects the app is built on; tests pass their own. */
 export type AppDeps = {
@@ -129,7 +136,12 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     signer,
     jobs,
     log: app.log,
-    onVideoReady: () => counts.invalidate(),
+    // A ready video counts for its owner's upload challenges: the refresh commits with it.
+    whenVideoReady: (tx, v) => enqueueMemberRefresh(jobs, tx, v.userId, v.createdAt),
+    onVideoReady: () => {
+      counts.invalidate();
+      jobs.wake();
+    },
   });
   // One Socket.IO server (realtime/) in `realtime` processes: the session handshake, then each
   // module's namespace; its connections end before the HTTP server closes.
@@ -158,7 +170,11 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     installWorker(app, [
       appJobRunner(
         jobs,
-        appJobHandlers({ videos: video.jobHandlers, tracks: trackJobHandlers() }),
+        appJobHandlers({
+          videos: video.jobHandlers,
+          tracks: trackJobHandlers({ challenges: challengesAfterSave(database.db) }),
+          challenges: challengeJobHandlers(database.db),
+        }),
         { config, log: app.log },
       ),
       video.housekeeping,
@@ -196,6 +212,14 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     return app;
   }
   const channelImages = channelImageStore(config.mediaDir);
+  const challengeRows = challengesRepository(database.db);
+  const challenges = challengesService({
+    challenges: challengeRows,
+    members: membersRepository(database.db),
+    jobs,
+    limiter: deps.rateLimiter,
+  });
+  const presentUser: PresentUser = async (row) => toUser(row, await challenges.summaries(row.id));
   await app.register(
     async (api) => {
       await api.register(
@@ -211,9 +235,10 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
               { db: database.db, users, sessions, openAccount, adminEmails: config.adminEmails },
               p,
             ),
+          presentUser,
         }),
       );
-      await api.register(usersRoutes(users));
+      await api.register(usersRoutes(users, presentUser));
       await api.register(payments.apiRoutes);
       await api.register(
         couponsRoutes(
@@ -221,7 +246,8 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
           authLimits,
         ),
       );
-      await api.register(tracksRoutes(tracksService(database.db), signer));
+      await api.register(tracksRoutes(tracksService(database.db, jobs), signer));
+      await api.register(challengesRoutes(challenges, signer, presentUser));
       await api.register(video.apiRoutes);
       const raceRows = racesRepository(database.db);
       await api.register(
@@ -230,6 +256,16 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
             repo: raceRows,
             counts,
             removeMedia: mediaCleanup(database.db, config.mediaDir),
+            inUse: async (race) =>
+              (await challengeRows.racesVideo(race.url, new Date()))
+                ? CHALLENGE_MESSAGES.videoInUse
+                : null,
+            // A ready video counted for its owner's upload challenges until now.
+            whenRemoved: async (tx, race) => {
+              if (race.status === 'ready') {
+                await enqueueMemberRefresh(jobs, tx, race.userId, race.createdAt);
+              }
+            },
           }),
           signer,
         ),
@@ -255,6 +291,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
           }),
           signer,
           channelImages.scratchDir,
+          presentUser,
         ),
       );
       await api.register(

@@ -9,6 +9,7 @@ import { ensurePromoVideo } from './sample/promo-video.js';
 import { ensureSampleCatalogue } from './sample/catalogue.js';
 import { accountOpener } from './modules/accounts/open-account.js';
 import { SAMPLE_MEMBER, seedSampleData } from './sample/seed.js';
+import { ensureSampleChallenges } from './sample/challenges.js';
 import { roleList } from './roles.js';
 
 function readConfig(): Config {
@@ -62,6 +63,10 @@ async function main() {
   const app = await buildApp({ config, database, mailer, rateLimiter: rate.limiter, promoVideo });
   if (sampleData && (await seedSampleData(database, accountOpener(database.db, config)))) {
     app.log.info(`sample member created: ${SAMPLE_MEMBER.email} / ${SAMPLE_MEMBER.password}`);
+  }
+  if (sampleData) {
+    const made = await ensureSampleChallenges(database.db);
+    if (made > 0) app.log.info(`sample challenges created: ${made}`);
   }
 
   let closing = false;

@@ -196,10 +196,10 @@ async function jobThroughRoles(c: Case): Promise<void> {
   ]);
   expect(job).toMatchObject({ id: ran.jobId, name: 'video.process', state: 'done', attempts: 1 });
   expect(row).toMatchObject({ status: 'ready' });
-  // Run once, there, and nowhere else.
-  expect(await jobsLoggedBy(st.worker)).toEqual(
-    [{ ...ran, outcome: 'done' }].map((e) => expect.objectContaining(e)),
-  );
+  // Run once, there, and nowhere else (a ready video also enqueues its owner's challenge
+  // refresh, which the worker runs too).
+  const videoJobs = (await jobsLoggedBy(st.worker)).filter((e) => e.jobName === 'video.process');
+  expect(videoJobs).toEqual([{ ...ran, outcome: 'done' }].map((e) => expect.objectContaining(e)));
   expect(await jobsLoggedBy(st.api)).toEqual([]);
 }
 

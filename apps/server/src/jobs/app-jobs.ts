@@ -1,5 +1,6 @@
 import type { Config } from '../config.js';
 import type { Db } from '../db/client.js';
+import { challengeJobPayloads, type ChallengeJobs } from '../modules/challenges/jobs.js';
 import { trackJobPayloads, type TrackJobs } from '../modules/tracks/jobs.js';
 import { videoJobPayloads, type VideoJobs } from '../modules/videos/jobs.js';
 import { createDbJobQueue, type DbJobQueue, type SettledJob } from './db-queue.js';
@@ -14,7 +15,10 @@ function joinJobs<A extends object, B extends object>(
 }
 
 /** Every module's jobs and their payloads: the typed map. */
-export const appJobPayloads = joinJobs(videoJobPayloads, trackJobPayloads);
+export const appJobPayloads = joinJobs(
+  joinJobs(videoJobPayloads, trackJobPayloads),
+  challengeJobPayloads,
+);
 export type AppJobs = PayloadsOf<typeof appJobPayloads>;
 export type AppJobName = keyof AppJobs;
 export type AppJobQueue = DbJobQueue<AppJobs>;
@@ -31,8 +35,9 @@ export function appJobQueue(db: Db): AppJobQueue {
 export function appJobHandlers(parts: {
   videos: JobHandlers<VideoJobs>;
   tracks: JobHandlers<TrackJobs>;
+  challenges: JobHandlers<ChallengeJobs>;
 }): JobHandlers<AppJobs> {
-  return { ...parts.videos, ...parts.tracks };
+  return { ...parts.videos, ...parts.tracks, ...parts.challenges };
 }
 
 type Log = {

@@ -14,7 +14,7 @@ import {
 } from '@ridealong/contracts';
 import { requireUser } from '../../http/auth.js';
 import { unavailable } from '../../http/errors.js';
-import { toUser } from '../users/presenter.js';
+import type { PresentUser } from '../users/presenter.js';
 import type { AccountsService, SignedIn } from './service.js';
 import type { SocialProvider } from './social-providers.js';
 import type { authRateLimits } from './rate-limits.js';
@@ -24,6 +24,7 @@ export type AccountsRoutesDeps = {
   limit: ReturnType<typeof authRateLimits>;
   social: { google: SocialProvider | null; facebook: SocialProvider | null };
   socialSignin: (p: Awaited<ReturnType<SocialProvider>>) => Promise<SignedIn>;
+  presentUser: PresentUser;
 };
 
 const errors = {
@@ -38,10 +39,10 @@ const errors = {
 export const accountsRoutes =
   (d: AccountsRoutesDeps): FastifyPluginAsyncZod =>
   async (app) => {
-    const signedIn = (s: SignedIn) => ({
+    const signedIn = async (s: SignedIn) => ({
       status: 'success' as const,
       message: AUTH_MESSAGES.signedIn,
-      user: toUser(s.user),
+      user: await d.presentUser(s.user),
     });
 
     app.post(
@@ -88,7 +89,7 @@ export const accountsRoutes =
       async (req, reply) => {
         await d.limit('signin', req.ip, req.body.email);
         const session = await d.accounts.signin(req.body.email, req.body.password);
-        return reply.header(AUTH_TOKEN_HEADER, session.token).send(signedIn(session));
+        return reply.header(AUTH_TOKEN_HEADER, session.token).send(await signedIn(session));
       },
     );
 
@@ -150,7 +151,7 @@ export const accountsRoutes =
           if (!verify) throw unavailable(`${label} sign-in is not configured on this server.`);
           await d.limit('social', req.ip);
           const session = await d.socialSignin(await verify(req.body.access_token));
-          return reply.header(AUTH_TOKEN_HEADER, session.token).send(signedIn(session));
+          return reply.header(AUTH_TOKEN_HEADER, session.token).send(await signedIn(session));
         },
       );
     }

@@ -16,7 +16,7 @@ import { badRequest } from '../../http/errors.js';
 import { acceptMultipart, withMultipartForm, type MultipartRules } from '../../http/multipart.js';
 import type { MediaSigner } from '../media/signing.js';
 import { presentRace, type RaceWithOwner } from '../races/presenter.js';
-import { toUser } from '../users/presenter.js';
+import type { PresentUser } from '../users/presenter.js';
 import type { ChannelOwner } from './repository.js';
 import { IMAGE_MESSAGES, type ChannelsService } from './service.js';
 
@@ -53,6 +53,7 @@ export const channelsRoutes =
     channels: ChannelsService,
     signer: MediaSigner,
     scratchDir: () => Promise<string>,
+    presentUser: PresentUser,
   ): FastifyPluginAsyncZod =>
   async (app) => {
     const present = (r: RaceWithOwner) => presentRace(r, signer, '');
@@ -111,7 +112,7 @@ export const channelsRoutes =
       },
       async (req) => ({
         status: 'success' as const,
-        user: toUser(await channels.edit(requireUser(req), req.body)),
+        user: await presentUser(await channels.edit(requireUser(req), req.body)),
       }),
     );
 
@@ -127,7 +128,7 @@ export const channelsRoutes =
             const [file] = files;
             if (!file) throw badRequest(IMAGE_MESSAGES.missing);
             const user = await channels.setImage(me, await readFile(file.path));
-            return { status: 'success' as const, user: toUser(user) };
+            return { status: 'success' as const, user: await presentUser(user) };
           });
         },
       );

@@ -216,10 +216,16 @@ export function racesRepository(db: Db) {
       });
     },
 
-    /** Deletes the row; its files, slope points and uploads go with it (foreign key cascades). */
-    async remove(id: number): Promise<boolean> {
-      const rows = await db.delete(races).where(eq(races.id, id)).returning({ id: races.id });
-      return rows.length > 0;
+    /**
+     * Deletes the row; its files, slope points and uploads go with it (foreign key cascades).
+     * `alongside` runs in the same transaction (what must commit with the delete).
+     */
+    async remove(id: number, alongside?: (tx: Db) => Promise<void>): Promise<boolean> {
+      return db.transaction(async (tx) => {
+        const rows = await tx.delete(races).where(eq(races.id, id)).returning({ id: races.id });
+        if (rows.length > 0) await alongside?.(tx);
+        return rows.length > 0;
+      });
     },
   };
 }

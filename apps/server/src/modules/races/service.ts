@@ -1,6 +1,7 @@
 import { durationFilterBounds, type RaceEdit, type RacesQuery } from '@ridealong/contracts';
 import type { RaceRow, UserRow } from '../../db/schema.js';
-import { badRequest, forbidden, notFound } from '../../http/errors.js';
+import type { Db } from '../../db/client.js';
+import { badRequest, conflict, forbidden, notFound } from '../../http/errors.js';
 import type { ListingCounts } from './listing-counts.js';
 import type { RaceWithOwner } from './presenter.js';
 import type { ListingFilter, RacesRepository } from './repository.js';
@@ -20,6 +21,10 @@ export type RacesServiceDeps = {
   counts: ListingCounts;
   /** Removes a video's stored media (stream folder, uploaded sources); missing files are fine. */
   removeMedia: (race: RaceRow) => Promise<void>;
+  /** Whether something still needs the video (an active race challenge): then it stays. */
+  inUse?: (race: RaceRow) => Promise<string | null>;
+  /** In the delete's transaction: what follows from a video going (its owner's challenges). */
+  whenRemoved?: (tx: Db, race: RaceRow) => Promise<void>;
   now?: () => Date;
 };
 
@@ -29,6 +34,8 @@ export function racesService({
   repo,
   counts,
   removeMedia,
+  whenRemoved,
+  inUse,
   now = () => new Date(),
 }: RacesServiceDeps) {
   /** The video to change, if `user` may change it: 404 unknown, 403 someone else's. */
@@ -101,8 +108,10 @@ export function racesService({
     /** Removes the media first: if that fails the row stays, and deleting again retries. */
     async remove(user: UserRow, id: number): Promise<void> {
       const found = await managed(user, await repo.findById(id));
+      const needed = await inUse?.(found.race);
+      if (needed) throw conflict(needed);
       await removeMedia(found.race);
-      await repo.remove(found.race.id);
+      await repo.remove(found.race.id, whenRemoved && ((tx) => whenRemoved(tx, found.race)));
       counts.invalidate();
     },
 

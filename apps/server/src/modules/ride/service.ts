@@ -21,6 +21,7 @@ import type { RaceWithOwner } from '../races/presenter.js';
 import { racesRepository } from '../races/repository.js';
 import { historyCache, type HistoryCacheOptions } from '../tracks/history-cache.js';
 import { historyRepository } from '../tracks/history-repository.js';
+import type { MemberRefreshQueue } from '../challenges/jobs.js';
 import type { TrackJobQueue } from '../tracks/jobs.js';
 import { deleteTrack, saveTrack } from '../tracks/lifecycle.js';
 import { pointsRepository } from '../tracks/points-repository.js';
@@ -56,8 +57,11 @@ const sameRider = (rider: Rider, claimed: number) => {
 export function rideService(
   db: Db,
   signer: MediaSigner,
-  /** The app's queue: saving enqueues `track.saved` in its transaction (tracks/lifecycle.ts). */
-  jobs: TrackJobQueue,
+  /**
+   * The app's queue: saving enqueues `track.saved` in its transaction, deleting a saved ride
+   * the rider's challenge refresh (tracks/lifecycle.ts).
+   */
+  jobs: TrackJobQueue & MemberRefreshQueue,
   now: () => Date = () => new Date(),
   options: { history?: Partial<HistoryCacheOptions> } = {},
 ) {
@@ -239,7 +243,7 @@ export function rideService(
     const track = await ownTrack(rider, input.trackId);
     if (track.raceUrl !== input.raceUrl) throw new RideError('This ride is of another video.');
     if (input.discard_track) {
-      await deleteTrack(db, track.id);
+      await deleteTrack(db, jobs, track.id);
       return { track_id: track.id, saved: false, track: null };
     }
     const outcome = await saveTrack(db, jobs, track.id, now);

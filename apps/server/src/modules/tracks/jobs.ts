@@ -17,12 +17,23 @@ export type TrackJobQueue = JobQueue<TrackJobs>;
 /** Short bookkeeping jobs: a few at once, in slots of their own (never behind ffmpeg). */
 const TRACK_JOB_CONCURRENCY = 4;
 
-export function trackJobHandlers(): JobHandlers<TrackJobs> {
+/**
+ * What a saved ride moves beyond saving itself, each its own step of `track.saved`; a step that
+ * fails fails the job, which runs again (every step recomputes, so a repeat is harmless).
+ */
+export type TrackSavedSteps = {
+  /** The rider's challenges (challenges/track-saved.ts). */
+  challenges?: (trackId: number) => Promise<void>;
+};
+
+export function trackJobHandlers(steps: TrackSavedSteps = {}): JobHandlers<TrackJobs> {
   return {
     'track.saved': {
       // Saving has already done everything a saved ride needs (points, totals, stats). Group
       // rides, challenges and the Strava upload hang their work here, each its own step.
-      run: async () => undefined,
+      run: async ({ trackId }) => {
+        await steps.challenges?.(trackId);
+      },
       concurrency: TRACK_JOB_CONCURRENCY,
     },
   };

@@ -1,6 +1,8 @@
 import { eq } from 'drizzle-orm';
 import type { Db } from '../../db/client.js';
 import { races, tracks, type TrackRow } from '../../db/schema.js';
+import { enqueueMemberRefresh } from '../challenges/hooks.js';
+import type { MemberRefreshQueue } from '../challenges/jobs.js';
 import { boundedTotals, rideTotals } from './gap-fill.js';
 import type { TrackJobQueue } from './jobs.js';
 import { breathe, pointsRepository, POINTS_SLICE } from './points-repository.js';
@@ -96,14 +98,28 @@ export async function saveTrack(
   return outcome;
 }
 
-/** Deletes a ride and its points; a saved ride leaves the stats in the same transaction. */
-export async function deleteTrack(db: Db, trackId: number): Promise<TrackRow | null> {
-  return db.transaction(async (tx) => {
+/**
+ * Deletes a ride and its points; a saved ride leaves the stats in the same transaction, which
+ * also enqueues the recompute of the rider's challenges without it.
+ */
+export async function deleteTrack(
+  db: Db,
+  jobs: MemberRefreshQueue,
+  trackId: number,
+): Promise<TrackRow | null> {
+  let enqueued = false;
+  const deleted = await db.transaction(async (tx) => {
     const repo = tracksRepository(tx);
     const track = await repo.lock(trackId);
     if (!track) return null;
-    if (track.status === 'saved') await statsRepository(tx).subtract(track);
+    if (track.status === 'saved') {
+      await statsRepository(tx).subtract(track);
+      await enqueueMemberRefresh(jobs, tx, track.userId, track.startedAt);
+      enqueued = true;
+    }
     await repo.remove(trackId);
     return track;
   });
+  if (enqueued) jobs.wake();
+  return deleted;
 }

@@ -3,6 +3,7 @@ import type { Db } from '../../db/client.js';
 import type { TrackRow, UserRow } from '../../db/schema.js';
 import { badRequest, forbidden, notFound } from '../../http/errors.js';
 import { encodeFit, fitFileName, fitMessages } from './fit-file.js';
+import type { MemberRefreshQueue } from '../challenges/jobs.js';
 import { deleteTrack } from './lifecycle.js';
 import { isTimeZone, periodStarts } from './periods.js';
 import { pointsRepository } from './points-repository.js';
@@ -18,7 +19,12 @@ function authorise(viewer: Viewer, ownerId: number, action: string): void {
 }
 
 /** Activities (document 001): the list, delete, stats and the FIT export. */
-export function tracksService(db: Db, now: () => Date = () => new Date()) {
+export function tracksService(
+  db: Db,
+  /** The app's queue: deleting a saved ride enqueues the rider's challenge refresh. */
+  jobs: MemberRefreshQueue,
+  now: () => Date = () => new Date(),
+) {
   const repo = tracksRepository(db);
   const stats = statsRepository(db);
 
@@ -46,7 +52,7 @@ export function tracksService(db: Db, now: () => Date = () => new Date()) {
     async remove(viewer: Viewer, id: number): Promise<void> {
       await ownTrack(viewer, id, "delete another member's activity");
       // Gone already (a double click) is the outcome asked for.
-      await deleteTrack(db, id);
+      await deleteTrack(db, jobs, id);
     },
 
     async userData(viewer: Viewer, userId: number, tz = 'UTC'): Promise<UserStats> {

@@ -19,8 +19,17 @@ export function toPublicUser(row: UserRow): PublicUser {
   };
 }
 
-/** The whole User entity, for its owner only. */
-export function toUser(row: UserRow): User {
+/**
+ * Every answer that gives a member their own User goes through one of these (built once in
+ * app.ts), so each carries the member's challenges.
+ */
+export type PresentUser = (row: UserRow) => Promise<User>;
+
+/**
+ * The whole User entity, for its owner only. `userChallenges`: the member's challenges, newest
+ * joined first (challenges/service.ts `summaries`).
+ */
+export function toUser(row: UserRow, userChallenges: User['user_challenges']): User {
   return {
     ...toPublicUser(row),
     email: row.email,
@@ -46,6 +55,6 @@ export function toUser(row: UserRow): User {
     complimentary_access: row.complimentaryAccess,
     account_expired: row.accountExpired,
     stripe_sub_id: row.stripeSubId,
-    user_challenges: [],
+    user_challenges: userChallenges,
   };
 }

@@ -11,7 +11,7 @@ import {
 import type { NewUserRow } from '../../db/schema.js';
 import { requireUser } from '../../http/auth.js';
 import { forbidden, notFound } from '../../http/errors.js';
-import { toPublicUser, toUser } from './presenter.js';
+import { toPublicUser, type PresentUser } from './presenter.js';
 import type { UsersRepository } from './repository.js';
 
 const errors = { 400: failureSchema, 401: failureSchema, 403: failureSchema, 404: failureSchema };
@@ -46,7 +46,7 @@ function toColumns(u: UserUpdate): Partial<NewUserRow> {
 }
 
 export const usersRoutes =
-  (users: UsersRepository): FastifyPluginAsyncZod =>
+  (users: UsersRepository, presentUser: PresentUser): FastifyPluginAsyncZod =>
   async (app) => {
     app.get(
       '/users/:id',
@@ -60,7 +60,8 @@ export const usersRoutes =
       async (req) => {
         const row = await users.findById(req.params.id);
         if (!row) throw notFound('User does not exist.');
-        return req.currentUser?.id === row.id ? toUser(row) : toPublicUser(row);
+        if (req.currentUser?.id !== row.id) return toPublicUser(row);
+        return presentUser(row);
       },
     );
 
@@ -81,7 +82,10 @@ export const usersRoutes =
         if (target.id !== me.id) throw forbidden('You can only change your own profile.');
         const updated = await users.update(me.id, toColumns(req.body));
         if (!updated) throw notFound('User does not exist.');
-        return { status: 'success' as const, user: toUser(updated) };
+        return {
+          status: 'success' as const,
+          user: await presentUser(updated),
+        };
       },
     );
   };

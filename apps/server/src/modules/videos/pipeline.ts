@@ -15,7 +15,7 @@ import { tusDirectory, tusUploads } from '../uploads/tus.js';
 import { pipelineHousekeeping, type PipelineHousekeeping } from './housekeeping.js';
 import type { VideoJobs } from './jobs.js';
 import { videoProcessJob } from './process-job.js';
-import { videosRepository } from './repository.js';
+import { videosRepository, type ReadyHook } from './repository.js';
 
 export type VideoPipeline = {
   storage: Storage;
@@ -37,6 +37,8 @@ export function videoPipeline(deps: {
   jobs: JobQueue<VideoJobs>;
   log: FastifyBaseLogger;
   onVideoReady?: (raceId: number) => void;
+  /** Work in the transaction that makes a video ready (after it commits: onVideoReady). */
+  whenVideoReady?: ReadyHook;
 }): VideoPipeline {
   const { config, db, signer, jobs, log } = deps;
   const storage = localStorage(config.mediaDir);
@@ -67,6 +69,7 @@ export function videoPipeline(deps: {
           runner,
           log: { warn: (obj, msg) => log.warn(obj, msg) },
           onReady: deps.onVideoReady,
+          whenReady: deps.whenVideoReady,
         }),
         concurrency: config.jobConcurrency,
       },

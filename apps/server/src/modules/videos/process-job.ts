@@ -16,7 +16,7 @@ import { PermanentJobError } from '../../jobs/types.js';
 import type { Storage } from '../../lib/storage.js';
 import { failureReason, isPermanent, MissingSourcesError } from './failure.js';
 import { throttledProgress } from './progress.js';
-import type { VideosRepository } from './repository.js';
+import type { ReadyHook, VideosRepository } from './repository.js';
 import { verifyOutput } from './verify-output.js';
 import type { VideoJobs } from './jobs.js';
 
@@ -27,6 +27,8 @@ export type VideoProcessDeps = {
   log: { warn: (obj: object, msg: string) => void };
   /** Told when a video has become ready (the listing's cached totals are refreshed). */
   onReady?: (raceId: number) => void;
+  /** Work in the transaction that makes it ready (its owner's challenge refresh is enqueued). */
+  whenReady?: ReadyHook;
 };
 
 // processVideo's 0-100 maps onto 0-95; the slope profile and the move take the rest.
@@ -87,6 +89,7 @@ export function videoProcessJob(deps: VideoProcessDeps): JobHandler<VideoJobs['v
               slopeSourceId: slope ? SLOPE_SOURCE.cameraGps : SLOPE_SOURCE.none,
             },
             slope,
+            deps.whenReady,
           )
           .catch(async (err: unknown) => {
             await storage.remove(mediaKey);

@@ -14,6 +14,12 @@ export type ReadyFields = {
 
 const SLOPE_BATCH = 1000;
 
+/** A video that has just become ready, as the hooks of its transaction see it. */
+export type ReadyVideo = Pick<RaceRow, 'id' | 'userId' | 'createdAt'>;
+
+/** Work that must commit with the video becoming ready (e.g. enqueueing its owner's refresh). */
+export type ReadyHook = (tx: Db, video: ReadyVideo) => Promise<void>;
+
 /** The race rows the video.process job reads and writes. */
 export function videosRepository(db: Db) {
   return {
@@ -34,8 +40,16 @@ export function videosRepository(db: Db) {
         .set({ progress: percent })
         .where(and(eq(races.id, raceId), eq(races.status, 'processing')));
     },
-    /** Stream, metadata and slope profile in one transaction; false when the race is gone. */
-    async markReady(raceId: number, f: ReadyFields, slope: SlopePoint[] | null): Promise<boolean> {
+    /**
+     * Stream, metadata and slope profile in one transaction, with `whenReady`'s work; false
+     * when the race is gone.
+     */
+    async markReady(
+      raceId: number,
+      f: ReadyFields,
+      slope: SlopePoint[] | null,
+      whenReady?: ReadyHook,
+    ): Promise<boolean> {
       return db.transaction(async (tx) => {
         const [row] = await tx
           .update(races)
@@ -51,8 +65,9 @@ export function videosRepository(db: Db) {
             updatedAt: new Date(),
           })
           .where(eq(races.id, raceId))
-          .returning({ id: races.id });
+          .returning({ id: races.id, userId: races.userId, createdAt: races.createdAt });
         if (!row) return false;
+        await whenReady?.(tx, row);
         await tx.delete(raceSlopePoints).where(eq(raceSlopePoints.raceId, raceId));
         for (let i = 0; slope && i < slope.length; i += SLOPE_BATCH) {
           await tx.insert(raceSlopePoints).values(

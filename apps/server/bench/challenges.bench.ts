@@ -1,0 +1,215 @@
+/**
+ * Challenges benchmark (npm run bench), issue 14's three bounds, on a fresh PostgreSQL database
+ * with the real app on a random port:
+ * - leaderboard/{id} of a challenge with 100,000 participants (two saved rides each): the top
+ *   page for a guest, a member ranked in the middle (their `me` ranking counted), and the last
+ *   page; p99 under 25 ms. Baseline: GET /healthz.
+ * - saving a ride for a member in 20 active challenges: the `track.saved` step (one read of
+ *   the member's rides, one write of the 20 rows), each round after a new saved ride; p99
+ *   under 50 ms. Baseline: the same member in one challenge.
+ * - recalculating the whole 100,000-member challenge (batches of 1,000): under 30 s.
+ *   Baseline: a challenge of 1,000 members (the ratio shows the cost grows linearly).
+ *
+ * Environment: BENCH_DATABASE_URL or TEST_DATABASE_URL, BENCH_PARTICIPANTS, BENCH_ROUNDS.
+ */
+import { performance } from 'node:perf_hooks';
+import pg from 'pg';
+import type { Db } from '../src/db/client.js';
+import { sessionStore } from '../src/modules/accounts/sessions.js';
+import { challengesAfterSave } from '../src/modules/challenges/hooks.js';
+import { recalculateChallenge } from '../src/modules/challenges/refresh.js';
+import { envCount, withBenchServer } from './bench-server.js';
+import { insertSavedRides } from './database.js';
+import { runBench, sequential, stats, table, type Scenario, type Stats } from './measure.js';
+
+const LEADERBOARD_LIMIT_MS = 25;
+const SAVE_LIMIT_MS = 50;
+const RECALC_LIMIT_S = 30;
+const PARTICIPANTS = envCount('BENCH_PARTICIPANTS', 100_000);
+const ROUNDS = envCount('BENCH_ROUNDS', 300);
+const SMALL = 1000;
+/** The member in 20 challenges, and the one in a single challenge. */
+const MANY = PARTICIPANTS + 2;
+const ONE = PARTICIPANTS + 3;
+const TYPES = ['DISTANCE_BASED', 'TIME_BASED', 'POWER_BASED', 'RIDE_BASED', 'RACE_BASED'];
+
+/**
+ * Users 2..PARTICIPANTS+1 join challenge 1 (distance) with two saved rides each inside its
+ * window and made-up progress (recalculation puts it right); challenge 2 has the first SMALL
+ * of them. MANY is in challenges 1 and 3..21, ONE in challenge 22 only.
+ */
+async function seed(client: pg.Client): Promise<void> {
+  await client.query(`
+    insert into users (email, username, display_name, email_verified)
+    select 'rider' || i || '@bench.test', 'rider' || i, 'Rider ' || i, true
+      from generate_series(1, ${ONE}) i`);
+  await client.query(`
+    insert into races (url, title, user_id, status, duration, slope_source_id)
+    values ('bench-a', 'A', 1, 'ready', 600, 2), ('bench-b', 'B', 1, 'ready', 600, 2),
+           ('bench-c', 'C', 1, 'ready', 600, 2)`);
+  await client.query(`
+    insert into challenges (title, starts_at, ends_at, challenge_type, goal, video_subset)
+    select 'Challenge ' || i, now() - interval '30 days', now() + interval '30 days',
+           (array['${TYPES.join("','")}'])[1 + (i + 3) % 5]::challenge_type,
+           case when (i + 3) % 5 = 4 then null else 100 end,
+           case when (i + 3) % 5 = 4 then array['bench-a','bench-b','bench-c'] else '{}' end
+      from generate_series(1, 22) i`);
+  await insertSavedRides(
+    client,
+    `
+    insert into tracks (user_id, race_id, race_url, title, client_ride_id, status, started_at,
+                        total_distance, duration, accumulated_power, last_elapsed_time)
+    select u, 1 + (u + k) % 3, (array['bench-a','bench-b','bench-c'])[1 + (u + k) % 3], 'Ride',
+           'bench-' || u || '-' || k, 'saved', now() - make_interval(hours => (u * 7 + k * 13) % 600),
+           5000 + (u * 7919) % 20000, 600, 600 * (100 + (u * 31) % 250), 599
+      from generate_series(2, ${MANY}) u cross join generate_series(1, 2) k`,
+  );
+  // The member in 20 challenges has ridden twice a day for the 30 days so far.
+  await insertSavedRides(
+    client,
+    `
+    insert into tracks (user_id, race_id, race_url, title, client_ride_id, status, started_at,
+                        total_distance, duration, accumulated_power, last_elapsed_time)
+    select ${MANY}, 1, 'bench-a', 'Ride', 'many-' || k, 'saved',
+           now() - make_interval(hours => k * 12), 15000, 1800, 1800 * 180, 599
+      from generate_series(1, 58) k`,
+  );
+  await client.query(`
+    insert into user_challenges (challenge_id, user_id, current_total, completion_percent)
+    select 1, u, (u * 7919) % 1000 / 10.0, least(1, (u * 7919) % 1000 / 1000.0)
+      from generate_series(2, ${PARTICIPANTS + 1}) u`);
+  await client.query(`
+    insert into user_challenges (challenge_id, user_id)
+    select 2, u from generate_series(2, ${SMALL + 1}) u
+    union all select c, ${MANY} from generate_series(3, 21) c
+    union all select 1, ${MANY}
+    union all select 22, ${ONE}`);
+  await client.query(`
+    update challenges c set participants = (select count(*) from user_challenges u
+                                            where u.challenge_id = c.id)`);
+  await client.query('vacuum analyze');
+}
+
+const p99Of = (s: Stats) => s.p99;
+
+async function main(): Promise<number> {
+  return withBenchServer(
+    `a challenge of ${PARTICIPANTS} participants`,
+    seed,
+    async ({ baseUrl, database, databaseUrl }) => {
+      const { db } = database;
+      const client = new pg.Client({ connectionString: databaseUrl });
+      await client.connect();
+      try {
+        return await measureAll(baseUrl, db, client);
+      } finally {
+        await client.end();
+      }
+    },
+  );
+}
+
+async function measureAll(baseUrl: string, db: Db, client: pg.Client): Promise<number> {
+  const failures: string[] = [];
+
+  // 1. Leaderboards over HTTP.
+  const middle = 2 + Math.floor(PARTICIPANTS / 2);
+  const token = await sessionStore(db, 3600_000).create(middle);
+  const lastStart = Math.max(0, PARTICIPANTS - 100);
+  const scenarios: Scenario[] = [
+    { name: 'GET /healthz (baseline)', path: '/healthz', kind: 'baseline' },
+    {
+      name: 'leaderboard top 100 (guest)',
+      path: '/api/v1/challenge/leaderboard/1',
+      kind: 'search',
+    },
+    {
+      name: `leaderboard last page (start ${lastStart})`,
+      path: `/api/v1/challenge/leaderboard/1?start=${lastStart}`,
+      kind: 'search',
+    },
+  ];
+  const measured = await sequential(baseUrl, scenarios, ROUNDS);
+  const meTimes: number[] = [];
+  for (let i = 0; i < ROUNDS; i++) {
+    const start = performance.now();
+    const res = await fetch(`${baseUrl}/api/v1/challenge/leaderboard/1`, {
+      headers: { 'x-auth-token': token },
+    });
+    const body = (await res.json()) as {
+      count: number;
+      rows: unknown[];
+      me: { ranking: number } | null;
+    };
+    meTimes.push(performance.now() - start);
+    if (res.status !== 200 || !body.me || body.rows.length !== 100 || body.count < PARTICIPANTS) {
+      throw new Error(`leaderboard with me: ${res.status} ${JSON.stringify(body).slice(0, 200)}`);
+    }
+  }
+  const rows = scenarios.map((s) => stats(s.name, measured.get(s)!));
+  rows.push(stats('leaderboard top 100 + me (mid-ranked member)', meTimes));
+  const [baseline] = rows as [Stats];
+  console.log(table(rows, baseline));
+  for (const r of rows.slice(1)) {
+    if (p99Of(r) >= LEADERBOARD_LIMIT_MS) failures.push(`${r.name}: p99 ${r.p99.toFixed(2)} ms`);
+  }
+
+  // 2. A save's step for a member in 20 challenges, after each new saved ride.
+  const afterSave = challengesAfterSave(db);
+  const saveRound = async (userId: number, i: number) => {
+    const {
+      rows: [row],
+    } = await client.query<{ id: number }>(
+      `insert into tracks (user_id, race_id, race_url, title, client_ride_id, status,
+                               started_at, total_distance, duration, accumulated_power,
+                               last_elapsed_time)
+           values ($1, 2, 'bench-b', 'Ride', $2, 'saved', now() - interval '1 minute', 1000,
+                   300, 300 * 150, 599)
+           returning id`,
+      [userId, `round-${userId}-${i}`],
+    );
+    const start = performance.now();
+    await afterSave(row!.id);
+    return performance.now() - start;
+  };
+  const one: number[] = [];
+  const many: number[] = [];
+  for (let i = 0; i < ROUNDS; i++) {
+    one.push(await saveRound(ONE, i));
+    many.push(await saveRound(MANY, i));
+  }
+  const { rows: changed } = await client.query<{ n: number }>(
+    `select count(*)::int as n from user_challenges
+          where user_id = $1 and updated_at > now() - interval '10 minutes'`,
+    [MANY],
+  );
+  if (changed[0]?.n !== 20) failures.push(`a save updated ${changed[0]?.n} of 20 challenges`);
+  const saveRows = [
+    stats('track.saved step, member in 1 challenge (baseline)', one),
+    stats('track.saved step, member in 20 challenges', many),
+  ];
+  console.log(table(saveRows, saveRows[0]!));
+  if (saveRows[1]!.p99 >= SAVE_LIMIT_MS)
+    failures.push(`save step p99 ${saveRows[1]!.p99.toFixed(2)} ms`);
+
+  // 3. Recalculating whole challenges.
+  const timeRecalc = async (challengeId: number) => {
+    const start = performance.now();
+    const done = await recalculateChallenge(db, challengeId);
+    return { s: (performance.now() - start) / 1000, ...done };
+  };
+  const small = await timeRecalc(2);
+  const big = await timeRecalc(1);
+  console.log(
+    `recalculate ${small.members} members: ${small.s.toFixed(2)} s (baseline); ` +
+      `${big.members} members: ${big.s.toFixed(2)} s (${(big.s / small.s).toFixed(1)}x for ` +
+      `${(big.members / small.members).toFixed(0)}x the members), ${big.changed} rows changed`,
+  );
+  if (big.members < PARTICIPANTS) failures.push(`recalculated ${big.members} members`);
+  if (big.s >= RECALC_LIMIT_S) failures.push(`recalculation took ${big.s.toFixed(1)} s`);
+
+  for (const f of failures) console.error(`FAIL ${f}`);
+  return failures.length === 0 ? 0 : 1;
+}
+
+runBench(main);
