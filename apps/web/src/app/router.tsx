@@ -36,11 +36,10 @@ const notFound = () => import('../features/not-found');
 const pricing = () => import('../features/pricing');
 const membership = () => import('../features/membership');
 const events = () => import('../features/events');
+const challenges = () => import('../features/challenges');
 
 /** Pages of later issues: registered now so every route of the spec resolves. */
 const upcomingRoutes: Array<[string, string]> = [
-  ['/challenges', 'Challenges'],
-  ['/challenge/:id', 'Challenge'],
   ['/portal-redirect/*', 'Membership'],
   ['/demo', 'Demo'],
 ];
@@ -81,6 +80,8 @@ export const routes: RouteObject[] = [
       { path: '/explore-channels', lazy: page(channels, (m) => m.ExploreChannelsPage) },
       { path: '/activities', lazy: page(activities, (m) => m.ActivitiesPage) },
       { path: '/events', lazy: page(events, (m) => m.EventsPage) },
+      { path: '/challenges', lazy: page(challenges, (m) => m.ChallengesPage) },
+      { path: '/challenge/:id', lazy: page(challenges, (m) => m.ChallengePage) },
       { path: '/pricing', lazy: page(pricing, (m) => m.PricingPage) },
       { path: '/payment-sucess', lazy: page(membership, (m) => m.PaymentSuccessPage) },
       { path: '/cancellation-success', lazy: page(membership, (m) => m.CancellationSuccessPage) },

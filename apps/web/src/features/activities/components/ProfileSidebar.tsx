@@ -2,9 +2,13 @@ import { Card, Stack, Text } from '@mantine/core';
 import { UserPhoto } from '../../../components/user/UserPhoto';
 import { memberSince } from '../../../lib/memberSince';
 import { useUserStore } from '../../../stores/user';
+import { MyChallengesCard } from './MyChallengesCard';
 import { StatsCard } from './StatsCard';
 
-/** Left column: photo (fallback image when it fails), first name, 'Member since', stats. */
+/**
+ * Left column: photo (fallback image when it fails), first name, 'Member since', stats, then
+ * 'My Challenges:' when the member joined any.
+ */
 export function ProfileSidebar() {
   const user = useUserStore((s) => s.user);
   const name = user.first_name?.trim() || user.display_name || '';
@@ -25,6 +29,7 @@ export function ProfileSidebar() {
         </Stack>
       </Card>
       <StatsCard userId={user.userId} />
+      <MyChallengesCard />
     </Stack>
   );
 }

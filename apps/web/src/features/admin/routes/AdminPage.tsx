@@ -1,7 +1,9 @@
-import { Alert, Badge, Card, Container, Group, Stack, Text, Title } from '@mantine/core';
+import { Badge, Card, Container, Group, Stack, Text, Title } from '@mantine/core';
 import { Navigate } from 'react-router';
 import { selectSignedIn, useUserStore } from '../../../stores/user';
+import { ChallengeForm } from '../components/ChallengeForm';
 import { CouponForm } from '../components/CouponForm';
+import { FeaturedChallengeForm } from '../components/FeaturedChallengeForm';
 
 /**
  * /admin: signed-in admins only (the user's admin flag rather than the spec's two hard-coded
@@ -28,12 +30,16 @@ export function AdminPage() {
           <CouponForm />
         </Card>
         <Card withBorder padding="lg">
-          <Title order={2} size="h3" mb="xs">
-            Challenges
+          <Title order={2} size="h3" mb="md">
+            Create a challenge
           </Title>
-          <Alert color="gray" data-testid="admin-challenges-note">
-            Creating a challenge and choosing the featured challenge are coming with challenges.
-          </Alert>
+          <ChallengeForm />
+        </Card>
+        <Card withBorder padding="lg">
+          <Title order={2} size="h3" mb="md">
+            Set the featured challenge
+          </Title>
+          <FeaturedChallengeForm />
         </Card>
       </Stack>
     </Container>

@@ -1,20 +1,23 @@
 import { Container, Stack } from '@mantine/core';
+import { CHALLENGE_MESSAGES } from '@ridealong/contracts';
 import { ChannelCard } from '../../../components/media/ChannelCard';
 import { VideoCard } from '../../../components/media/VideoCard';
+import { useActiveChallenges } from '../api/useActiveChallenges';
 import { useFeaturedChannels } from '../api/useFeaturedChannels';
 import { useFeaturedWorkouts } from '../api/useFeaturedWorkouts';
-import { SAMPLE_CHALLENGES } from '../sampleContent';
 import { ChallengeCard } from './ChallengeCard';
 import { HomeCarousel } from './HomeCarousel';
 
 /**
- * The three carousels shared by home and /featured: workouts and channels from the API,
- * challenges from sample data until that feature lands. A failed list shows as empty
+ * The three carousels shared by home and /featured, all from the API: the newest workouts, the
+ * first channels and the active challenges (featured first). Their answers are not parsed
+ * again with zod (the first-load budget, architecture.md). A failed list shows as empty
  * (document 001 section 8: list-fetch failures are only logged).
  */
 export function CarouselSections({ compactTop = false }: { compactTop?: boolean }) {
   const workouts = useFeaturedWorkouts();
   const channels = useFeaturedChannels();
+  const challenges = useActiveChallenges();
   return (
     <Container
       size="100rem"
@@ -47,7 +50,9 @@ export function CarouselSections({ compactTop = false }: { compactTop?: boolean 
           id="challenges"
           title="Challenges"
           seeAllTo="/challenges"
-          items={SAMPLE_CHALLENGES}
+          items={challenges.data ?? []}
+          loading={challenges.isPending}
+          emptyText={CHALLENGE_MESSAGES.none}
           itemKey={(c) => c.id}
           renderItem={(c) => <ChallengeCard challenge={c} />}
         />

@@ -1,24 +1,39 @@
 import { Text } from '@mantine/core';
+import type { Challenge } from '@ridealong/contracts';
+import type { ChannelRef } from '../../../components/media/MediaCard';
 import { MediaCard } from '../../../components/media/MediaCard';
+import { channelNameOf } from '../../../components/media/VideoCard';
+import { challengeImage } from '../../../lib/challengeImage';
 import { formatBadgeDuration } from '../../../lib/formatDuration';
-import type { SampleChallenge } from '../sampleContent';
+import { challengeSubtitle, raceHasSlope, raceSeconds } from '../lib/challengeCard';
 
-/** A three-video challenge; opens /challenge/{id}. */
-export function ChallengeCard({ challenge }: { challenge: SampleChallenge }) {
-  const duration = formatBadgeDuration(challenge.durationSeconds);
+/**
+ * A challenge of the home carousels (document 000 section 2); opens /challenge/{id}. A
+ * race-based one shows its videos' total duration, the gradient icon when they carry slope
+ * data, 'from {channel}' of its first video and 'Ride all 3 videos ...'; the others name
+ * their goal in its unit.
+ */
+export function ChallengeCard({ challenge }: { challenge: Challenge }) {
+  const race = challenge.challenge_type === 'RACE_BASED';
+  const seconds = race ? raceSeconds(challenge) : 0;
+  const duration = seconds > 0 ? formatBadgeDuration(seconds) : undefined;
+  const owner = race ? challenge.videos[0]?.user : undefined;
+  const channel: ChannelRef | undefined = owner
+    ? { id: owner.id, title: channelNameOf(owner) }
+    : undefined;
   return (
     <MediaCard
       testId="challenge-card"
       to={`/challenge/${challenge.id}`}
       title={challenge.title}
-      thumbnail={challenge.thumbnail}
+      thumbnail={challengeImage(challenge)}
       badge={duration}
-      badgeLabel={`Duration ${duration}`}
-      hasSlope={challenge.hasSlope}
-      channel={challenge.channel}
+      badgeLabel={duration ? `Duration ${duration}` : undefined}
+      hasSlope={race && raceHasSlope(challenge)}
+      channel={channel}
     >
-      <Text size="sm" c="gray.7">
-        Ride all 3 videos to complete this challenge!
+      <Text size="sm" c="gray.7" data-testid="challenge-subtitle">
+        {challengeSubtitle(challenge)}
       </Text>
     </MediaCard>
   );

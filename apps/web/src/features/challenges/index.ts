@@ -1,0 +1,2 @@
+export { ChallengesPage } from './routes/ChallengesPage';
+export { ChallengePage } from './routes/ChallengePage';
