@@ -1,7 +1,7 @@
 /**
  * The environment of every server the e2e specs start (the config's and a spec's own): the
  * embedded database and the file outbox whatever the shell has set (the server treats empty
- * values as unset), no sample catalogue, and the local test payment provider asked for by name,
+ * values as unset), no sample catalogue, one admin address, and the local test payment provider asked for by name,
  * so a shell with NODE_ENV=production or Stripe keys does not change the provider.
  */
 export function e2eServerEnv(port: number | string, url: string, dataDir: string) {
@@ -22,5 +22,7 @@ export function e2eServerEnv(port: number | string, url: string, dataDir: string
     WEB_DIST_DIR: '',
     LOCAL_PAYMENTS: 'true',
     STRIPE_SECRET_KEY: '',
+    // The admin of challenge specs (support/challenges.ts).
+    ADMIN_EMAILS: 'challenge-admin@example.com',
   } satisfies Record<string, string>;
 }
