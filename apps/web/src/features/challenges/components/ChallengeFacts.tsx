@@ -12,7 +12,8 @@ export function TimingBadge({ challenge }: { challenge: Challenge }) {
   return (
     <Badge
       color={PHASE_COLOR[timing.phase]}
-      variant="light"
+      // Filled: it sits on pictures of every colour, where a light badge cannot be read.
+      variant="filled"
       radius="sm"
       style={{ textTransform: 'none' }}
       data-testid="challenge-timing"

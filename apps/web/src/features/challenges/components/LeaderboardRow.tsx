@@ -21,7 +21,7 @@ type LeaderboardRowProps = {
 
 /** One rider: ranking (a medal for 1 to 3), photo, name and progress; the member's is marked. */
 export function LeaderboardRow({ row, type, mine, testId }: LeaderboardRowProps) {
-  const medal = medalOf(row.ranking);
+  const medal = medalOf(row);
   const completion = Math.min(1, Math.max(0, row.completion_percent));
   return (
     <Box

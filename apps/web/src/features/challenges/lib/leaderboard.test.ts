@@ -4,7 +4,12 @@ import { fixtureRow } from './testFixtures';
 
 describe('medalOf', () => {
   it('gives gold, silver and bronze to rankings 1 to 3 only', () => {
-    expect([1, 2, 3, 4, 0].map(medalOf)).toEqual(['gold', 'silver', 'bronze', null, null]);
+    const medals = [1, 2, 3, 4, 0].map((ranking) => medalOf({ ranking, completion_percent: 0.2 }));
+    expect(medals).toEqual(['gold', 'silver', 'bronze', null, null]);
+  });
+
+  it('gives none to members who have only joined (all level at first place)', () => {
+    expect(medalOf({ ranking: 1, completion_percent: 0 })).toBeNull();
   });
 });
 

@@ -4,9 +4,15 @@ export type Medal = 'gold' | 'silver' | 'bronze';
 
 const MEDALS: Record<number, Medal> = { 1: 'gold', 2: 'silver', 3: 'bronze' };
 
-/** Rankings 1 to 3 get a medal (members level share a ranking, and so its medal). */
-export function medalOf(ranking: number): Medal | null {
-  return MEDALS[ranking] ?? null;
+/**
+ * Rankings 1 to 3 get a medal (members level share a ranking, and so its medal), once they
+ * have made progress: everyone who has only joined shares first place, and no medal.
+ */
+export function medalOf(
+  row: Pick<ChallengeLeaderboardRow, 'ranking' | 'completion_percent'>,
+): Medal | null {
+  if (row.completion_percent <= 0) return null;
+  return MEDALS[row.ranking] ?? null;
 }
 
 /** The rows as two columns: the first half (the larger when odd), then the rest. */
