@@ -80,9 +80,41 @@ const envSchema = z.object({
   STRIPE_PRICE_PRO_YEAR: z.string().min(1).optional(),
   STRIPE_API_URL: optionalUrl,
   LOCAL_PAYMENTS: bool.optional(),
+  /** Strava's API application (both or neither); without them the built-in stand-in runs. */
+  STRAVA_CLIENT_ID: z.string().trim().min(1).max(200).optional(),
+  STRAVA_CLIENT_SECRET: z.string().trim().min(1).max(500).optional(),
+  STRAVA_BASE_URL: z.url({ message: 'must be a URL' }).default('https://www.strava.com'),
+  /** Key of the Strava tokens at rest; default: a random key kept in $DATA_DIR/strava-token.key. */
+  STRAVA_TOKEN_KEY: z.string().min(32, 'must be at least 32 characters').optional(),
   /** What this process does, as --role does (roles.ts); the flag wins. */
   ROLE: z.string().max(200).optional(),
 });
+
+/**
+ * Strava's API application (docs/strava.md); null: the built-in stand-in under /strava-standin
+ * (modules/strava/endpoints.ts says where each side of it is).
+ */
+export type StravaSettings = {
+  clientId: string;
+  clientSecret: string;
+  /** https://www.strava.com, or a local fake in tests: OAuth at /oauth, the API at /api/v3. */
+  baseUrl: string;
+};
+
+/** Strava's id and secret come together; its base address only matters with them. */
+function stravaSettings(e: z.infer<typeof envSchema>): StravaSettings | null {
+  if (!e.STRAVA_CLIENT_ID && !e.STRAVA_CLIENT_SECRET) return null;
+  if (!e.STRAVA_CLIENT_ID || !e.STRAVA_CLIENT_SECRET) {
+    const missing = e.STRAVA_CLIENT_ID ? 'STRAVA_CLIENT_SECRET' : 'STRAVA_CLIENT_ID';
+    const other = e.STRAVA_CLIENT_ID ? 'STRAVA_CLIENT_ID' : 'STRAVA_CLIENT_SECRET';
+    throw new ConfigError(`Invalid configuration:\n  ${missing}: required with ${other}`);
+  }
+  return {
+    clientId: e.STRAVA_CLIENT_ID,
+    clientSecret: e.STRAVA_CLIENT_SECRET,
+    baseUrl: e.STRAVA_BASE_URL.replace(/\/+$/, ''),
+  };
+}
 
 /** Stripe's settings; without a secret key the built-in local (test) payment provider is used. */
 export type StripeSettings = {
@@ -183,6 +215,13 @@ export type Config = {
    * only without NODE_ENV or with development/test). Its pages give any member a paid plan for free.
    */
   localPayments: boolean;
+  /** Strava's API application, or null for the built-in stand-in (STRAVA_CLIENT_ID unset). */
+  strava: StravaSettings | null;
+  /**
+   * Key material of the Strava tokens at rest and the authorisation state (32+ characters);
+   * null: a random key kept in $DATA_DIR/strava-token.key (strava/token-crypto.ts).
+   */
+  stravaTokenKey: string | null;
 };
 
 /** A bad environment variable stops start-up with a message naming it. */
@@ -261,6 +300,8 @@ export function loadConfig(
     adminEmails: e.ADMIN_EMAILS,
     stripe,
     localPayments,
+    strava: stravaSettings(e),
+    stravaTokenKey: e.STRAVA_TOKEN_KEY ?? null,
   };
 }
 

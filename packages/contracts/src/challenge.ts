@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { idSchema, pgInt, pgIntParam } from './schemas/common.js';
+import { bodyIdSchema, idSchema, pgIntParam } from './schemas/common.js';
 import { raceSchema } from './schemas/race.js';
 import { CHALLENGE, CHALLENGE_MESSAGES, CHALLENGE_TYPES } from './rules/challenge.js';
 
@@ -72,19 +72,10 @@ export type UserChallenge = z.infer<typeof userChallengeSchema>;
 
 // ---- the calls of section 7 -----------------------------------------------------------------
 
-/**
- * An id in a JSON body: a number, or its digits as text (v1 clients sent text ids). Arrays,
- * booleans and objects are refused, not coerced (`[5]` and `true` are not ids).
- */
-const bodyId = z
-  .union([z.number(), z.string().regex(/^\d+$/, 'must be a whole number')])
-  .transform(Number)
-  .pipe(pgInt(1));
-
 /** add-user and remove-user: the caller's own id (anyone else's is refused). */
 export const challengeMembershipSchema = z.object({
-  user_id: bodyId,
-  challenge_id: bodyId,
+  user_id: bodyIdSchema,
+  challenge_id: bodyIdSchema,
 });
 
 export const userChallengeQuerySchema = z.object({
@@ -123,7 +114,7 @@ export const challengeLeaderboardResponseSchema = z.object({
 });
 export type ChallengeLeaderboardResponse = z.infer<typeof challengeLeaderboardResponseSchema>;
 
-export const challengeValuesSchema = z.object({ challenge_id: bodyId });
+export const challengeValuesSchema = z.object({ challenge_id: bodyIdSchema });
 export const challengeValuesResponseSchema = z.object({
   status: z.literal('success'),
   data: z.object({ challenge: challengeSchema }),
@@ -147,8 +138,8 @@ export type DeactivatedResponse = z.infer<typeof deactivatedResponseSchema>;
 export const setFeaturedParamsSchema = z.object({ id: idSchema });
 
 export const recalculateSchema = z.object({
-  challenge_ids: z.array(bodyId).min(1).max(100),
-  user_id: bodyId.optional(),
+  challenge_ids: z.array(bodyIdSchema).min(1).max(100),
+  user_id: bodyIdSchema.optional(),
 });
 
 const adminDate = z

@@ -21,3 +21,5 @@ export * from './inter-server.js';
 export * from './group.js';
 export * from './challenge.js';
 export * from './rules/challenge.js';
+export * from './rules/strava.js';
+export * from './strava.js';

@@ -56,10 +56,6 @@ export const users = pgTable(
     stravaAutoSave: boolean('strava_auto_save').notNull().default(false),
     trainerDifficulty: integer('trainer_difficulty').notNull().default(100),
     trainerDownhill: integer('trainer_downhill').notNull().default(50),
-    stravaAuthorizationCode: text('strava_authorization_code'),
-    stravaRefreshToken: text('strava_refresh_token'),
-    stravaAccessToken: text('strava_access_token'),
-    stravaAccessTokenExpiresAt: integer('strava_access_token_expires_at'),
     accountLevel: accountLevel('account_level').notNull().default('trial'),
     previousAccountLevel: accountLevel('previous_account_level'),
     currentPeriodEndDate: timestamp('current_period_end_date', { withTimezone: true }),
@@ -608,3 +604,126 @@ export const userChallenges = pgTable(
   ],
 );
 export type UserChallengeRow = typeof userChallenges.$inferSelect;
+
+/**
+ * A member's Strava connection (docs/strava.md). The tokens are encrypted at rest
+ * (strava/token-crypto.ts) and never leave the server.
+ */
+export const stravaAccounts = pgTable('strava_accounts', {
+  userId: integer('user_id')
+    .primaryKey()
+    .references(() => users.id, { onDelete: 'cascade' }),
+  /** Strava's athlete id (a 64-bit number, kept as text). */
+  athleteId: text('athlete_id').notNull(),
+  athleteName: text('athlete_name'),
+  /** The scopes the member granted. */
+  scope: text('scope').notNull().default(''),
+  accessTokenEnc: text('access_token_enc').notNull(),
+  refreshTokenEnc: text('refresh_token_enc').notNull(),
+  expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
+  /** Strava refused the connection (revoked there, or the refresh failed): connect again. */
+  revokedAt: timestamp('revoked_at', { withTimezone: true }),
+  /**
+   * A process is refreshing the tokens until then (Strava rotates refresh tokens, so only one
+   * may): a lease rather than a row lock held over the HTTP call (strava/connect-service.ts).
+   */
+  refreshLeaseUntil: timestamp('refresh_lease_until', { withTimezone: true }),
+  connectedAt: timestamp('connected_at', { withTimezone: true }).notNull().defaultNow(),
+  updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+});
+export type StravaAccountRow = typeof stravaAccounts.$inferSelect;
+
+export const stravaUploadState = pgEnum('strava_upload_state', [
+  'queued',
+  'uploading',
+  'uploaded',
+  'failed',
+]);
+
+/**
+ * One ride's way to Strava: at most one per ride (its primary key), so a ride is never
+ * uploaded twice; the `strava.upload` job moves it along.
+ */
+export const stravaUploads = pgTable(
+  'strava_uploads',
+  {
+    trackId: integer('track_id')
+      .primaryKey()
+      .references(() => tracks.id, { onDelete: 'cascade' }),
+    userId: integer('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    state: stravaUploadState('state').notNull().default('queued'),
+    /** 'auto' (saved with strava_auto_save) or 'manual' (the activity's upload action). */
+    trigger: text('trigger').notNull(),
+    /** Strava's upload id while it processes the file (64-bit, as text). */
+    uploadId: text('upload_id'),
+    /** Strava's activity id once processed, or the existing one of a duplicate. */
+    activityId: text('activity_id'),
+    error: text('error'),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [index('strava_uploads_user_idx').on(t.userId)],
+);
+export type StravaUploadRow = typeof stravaUploads.$inferSelect;
+
+/**
+ * Strava's rate limits as one budget for the whole application (every process): a row per
+ * window ('short': 15 minutes, 'daily'), counted before each request.
+ */
+export const stravaRateWindows = pgTable('strava_rate_windows', {
+  name: text('name').primaryKey(),
+  startsAt: timestamp('starts_at', { withTimezone: true }).notNull(),
+  used: integer('used').notNull().default(0),
+  limit: integer('limit').notNull(),
+});
+
+/** The built-in stand-in for Strava (no STRAVA_CLIENT_ID): its authorisation codes. */
+export const stravaStandinGrants = pgTable('strava_standin_grants', {
+  /** The code's SHA-256 (codes are single-use and expire after 10 minutes). */
+  code: text('code').primaryKey(),
+  athleteId: text('athlete_id').notNull(),
+  athleteName: text('athlete_name').notNull(),
+  scope: text('scope').notNull(),
+  expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
+  usedAt: timestamp('used_at', { withTimezone: true }),
+});
+
+/** The stand-in's tokens (stored hashed, as a real service would). */
+export const stravaStandinTokens = pgTable(
+  'strava_standin_tokens',
+  {
+    accessTokenHash: text('access_token_hash').primaryKey(),
+    refreshTokenHash: text('refresh_token_hash').notNull(),
+    athleteId: text('athlete_id').notNull(),
+    athleteName: text('athlete_name').notNull(),
+    scope: text('scope').notNull(),
+    expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
+    revokedAt: timestamp('revoked_at', { withTimezone: true }),
+  },
+  (t) => [uniqueIndex('strava_standin_tokens_refresh_idx').on(t.refreshTokenHash)],
+);
+
+/** What was uploaded to the stand-in: shown on its own pages. */
+export const stravaStandinUploads = pgTable(
+  'strava_standin_uploads',
+  {
+    id: serial('id').primaryKey(),
+    athleteId: text('athlete_id').notNull(),
+    athleteName: text('athlete_name').notNull(),
+    externalId: text('external_id').notNull(),
+    name: text('name').notNull(),
+    description: text('description').notNull().default(''),
+    sportType: text('sport_type').notNull(),
+    trainer: boolean('trainer').notNull().default(false),
+    dataType: text('data_type').notNull(),
+    bytes: integer('bytes').notNull(),
+    /** Set once "processed" (the stand-in processes on the first status read after a moment). */
+    activityId: integer('activity_id'),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  // Not unique: a second upload with the same external id is kept, and its status says it is
+  // a duplicate of the first one's activity, as Strava's does.
+  (t) => [index('strava_standin_uploads_external_idx').on(t.athleteId, t.externalId, t.id)],
+);

@@ -37,6 +37,15 @@ export const idSchema = z.coerce
 
 export const idParamsSchema = z.object({ id: idSchema });
 
+/**
+ * An id in a JSON body: a number, or its digits as text (v1 clients sent text ids). Arrays,
+ * booleans and objects are refused, not coerced (`[5]` and `true` are not ids).
+ */
+export const bodyIdSchema = z
+  .union([z.number(), z.string().regex(/^\d+$/, 'must be a whole number')])
+  .transform(Number)
+  .pipe(pgInt(1));
+
 /** A moment as milliseconds since the epoch, from 1970 to the end of year 9999. */
 export const epochMs = z
   .number()

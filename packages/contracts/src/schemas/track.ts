@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { idSchema, MAX_LIST_OFFSET, pgIntParam } from './common.js';
+import { STRAVA_UPLOAD_STATES } from '../rules/strava.js';
 
 /** Activities (document 001: Track entity, 'Activities', section 7 calls). */
 export const ACTIVITIES_PAGE_SIZE = 100;
@@ -20,8 +21,14 @@ export const trackSchema = z.object({
   duration: z.number(),
   /** Watt-seconds: the sum of every recorded second's power. */
   accumulated_power: z.number(),
-  /** Uploaded to Strava. */
+  /** Uploaded to Strava (the card is greyed). */
   uploaded: z.boolean(),
+  /** Where the ride stands with Strava (docs/strava.md). */
+  strava_upload: z.enum(STRAVA_UPLOAD_STATES),
+  /** The Strava activity's page once uploaded (or found as a duplicate). */
+  strava_activity_url: z.string().nullable(),
+  /** Why the last upload failed, for the member. */
+  strava_error: z.string().nullable(),
   /** The video's signed poster, or null (deleted or not ready). */
   thumbnail_url: z.string().nullable(),
 });

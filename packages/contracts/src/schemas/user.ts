@@ -59,10 +59,18 @@ export const userSchema = publicUserSchema.extend({
   /** Trainer slope shaping (percent): difficulty 0-200, downhill 0-100. */
   trainer_difficulty: z.number(),
   trainer_downhill: z.number(),
+  /**
+   * v1 clients read these to know the member is connected. Tokens never leave the server:
+   * the code is STRAVA_CONNECTED while connected (else null), the tokens are always null.
+   */
   strava_authorization_code: z.string().nullable(),
   strava_refresh_token: z.string().nullable(),
   strava_access_token: z.string().nullable(),
   strava_access_token_expires_at: z.number().nullable(),
+  /** Connected to Strava, and Strava still accepts the connection. */
+  strava_connected: z.boolean(),
+  /** Strava refused the connection (revoked there, or its refresh failed): connect again. */
+  strava_reconnect: z.boolean(),
   account_level: accountLevelSchema,
   previous_account_level: accountLevelSchema.nullable(),
   current_period_end_date: isoDate.nullable(),
