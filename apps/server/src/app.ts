@@ -72,6 +72,9 @@ import { challengesRepository } from './modules/challenges/repository.js';
 import { membersRepository } from './modules/challenges/members-repository.js';
 import { challengesRoutes } from './modules/challenges/routes.js';
 import { challengesService } from './modules/challenges/service.js';
+import { stravaConnect } from './modules/strava/connect.js';
+import { stravaCallbackRoute, stravaRoutes } from './modules/strava/routes.js';
+import { stravaUploads } from './modules/strava/uploads-module.js';
 
 /** The side effects the app is built on; tests pass their own. */
 export type AppDeps = {
@@ -165,6 +168,22 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   // Accounts named in ADMIN_EMAILS are admins from start; new ones at sign-up or sign-in.
   await promoteAdmins(database.db, config.adminEmails);
   const openAccount = accountOpener(database.db, config);
+  // Strava's Connect side (docs/strava.md): endpoints, members' tokens and, without
+  // STRAVA_CLIENT_ID, the stand-in, which every process serves (a worker uploads to itself).
+  const strava = await stravaConnect({
+    config,
+    db: database.db,
+    log: app.log,
+    ownAddress: () => app.server.address(),
+  });
+  // Uploads to Strava over those (docs/strava.md, 'Uploads'): the `strava.upload` job (workers)
+  // and the activity's upload action (api).
+  const stravaUploadsPart = stravaUploads({
+    db: database.db,
+    jobs,
+    endpoints: strava.endpoints,
+    tokens: strava.tokens,
+  });
   // Jobs and sweeps run in `worker` processes only; the others never run one (roles.ts).
   if (config.roles.worker) {
     installWorker(app, [
@@ -174,6 +193,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
           videos: video.jobHandlers,
           tracks: trackJobHandlers({ challenges: challengesAfterSave(database.db) }),
           challenges: challengeJobHandlers(database.db),
+          strava: stravaUploadsPart.jobHandlers,
         }),
         { config, log: app.log },
       ),
@@ -201,6 +221,8 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
 
   // Stripe, or the local test provider with its own pages (docs/billing.md, "Payments").
   const payments = await paymentsModule({ config, db: database.db, log: app.log });
+  if (strava.standInRoutes) await app.register(strava.standInRoutes);
+  await app.register(stravaCallbackRoute(strava.service));
 
   const authLimits = authRateLimits(deps.rateLimiter, config.rateLimit);
   await app.register(healthRoutes(database.ping));
@@ -219,7 +241,13 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     jobs,
     limiter: deps.rateLimiter,
   });
-  const presentUser: PresentUser = async (row) => toUser(row, await challenges.summaries(row.id));
+  const presentUser: PresentUser = async (row) => {
+    const [userChallenges, stravaStatus] = await Promise.all([
+      challenges.summaries(row.id),
+      strava.status(row.id),
+    ]);
+    return toUser(row, userChallenges, stravaStatus);
+  };
   await app.register(
     async (api) => {
       await api.register(
@@ -239,6 +267,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
         }),
       );
       await api.register(usersRoutes(users, presentUser));
+      await api.register(stravaRoutes(strava.service, presentUser));
       await api.register(payments.apiRoutes);
       await api.register(
         couponsRoutes(
@@ -246,7 +275,8 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
           authLimits,
         ),
       );
-      await api.register(tracksRoutes(tracksService(database.db, jobs), signer));
+      await api.register(tracksRoutes(tracksService(database.db, jobs), signer, strava.endpoints));
+      await api.register(stravaUploadsPart.apiRoutes(signer));
       await api.register(challengesRoutes(challenges, signer, presentUser));
       await api.register(video.apiRoutes);
       const raceRows = racesRepository(database.db);

@@ -1,6 +1,7 @@
 import type { Config } from '../config.js';
 import type { Db } from '../db/client.js';
 import { challengeJobPayloads, type ChallengeJobs } from '../modules/challenges/jobs.js';
+import { stravaJobPayloads, type StravaJobs } from '../modules/strava/upload-jobs.js';
 import { trackJobPayloads, type TrackJobs } from '../modules/tracks/jobs.js';
 import { videoJobPayloads, type VideoJobs } from '../modules/videos/jobs.js';
 import { createDbJobQueue, type DbJobQueue, type SettledJob } from './db-queue.js';
@@ -16,8 +17,8 @@ function joinJobs<A extends object, B extends object>(
 
 /** Every module's jobs and their payloads: the typed map. */
 export const appJobPayloads = joinJobs(
-  joinJobs(videoJobPayloads, trackJobPayloads),
-  challengeJobPayloads,
+  joinJobs(joinJobs(videoJobPayloads, trackJobPayloads), challengeJobPayloads),
+  stravaJobPayloads,
 );
 export type AppJobs = PayloadsOf<typeof appJobPayloads>;
 export type AppJobName = keyof AppJobs;
@@ -36,8 +37,9 @@ export function appJobHandlers(parts: {
   videos: JobHandlers<VideoJobs>;
   tracks: JobHandlers<TrackJobs>;
   challenges: JobHandlers<ChallengeJobs>;
+  strava: JobHandlers<StravaJobs>;
 }): JobHandlers<AppJobs> {
-  return { ...parts.videos, ...parts.tracks, ...parts.challenges };
+  return { ...parts.videos, ...parts.tracks, ...parts.challenges, ...parts.strava };
 }
 
 type Log = {
@@ -64,7 +66,8 @@ export function appJobRunner(
       outcome: e.outcome,
       ...(e.error ? { error: e.error } : {}),
     };
-    if (e.outcome === 'done' || e.outcome === 'released') log.info(fields, `job ${e.outcome}`);
+    if (e.outcome === 'done' || e.outcome === 'released' || e.outcome === 'deferred')
+      log.info(fields, `job ${e.outcome}`);
     else log.warn(fields, `job ${e.outcome}`);
   };
   return queue.runner({

@@ -10,9 +10,11 @@ import {
   type JobRunner,
   type PayloadSchemas,
   PermanentJobError,
+  RetryJobLater,
 } from './types.js';
 
-export type JobOutcome = 'done' | 'failed' | 'retry' | 'released';
+/** deferred: the job asked to run later (RetryJobLater); the attempt does not count. */
+export type JobOutcome = 'done' | 'failed' | 'retry' | 'released' | 'deferred';
 
 export type SettledJob = { id: number; name: string; outcome: JobOutcome; error?: string };
 
@@ -118,6 +120,18 @@ export function createDbJobRunner<P>(
           runAt: ms(retryDelayMs(row.attempts, retryBaseMs)),
         })
         .where(owned(row));
+    } else if (outcome === 'deferred') {
+      // Asked to wait (RetryJobLater): not a failure, so the attempt does not count.
+      await db
+        .update(jobs)
+        .set({
+          ...base,
+          state: 'queued',
+          attempts: row.attempts - 1,
+          lastError: message,
+          runAt: ms(deferMs(error)),
+        })
+        .where(owned(row));
     } else {
       // Cancelled by a shutdown: not the job's fault, so the attempt does not count.
       await db
@@ -187,6 +201,11 @@ export function createDbJobRunner<P>(
       if (signal.aborted) {
         await settle(row, 'released');
         return ['released'];
+      }
+      if (error instanceof RetryJobLater) {
+        await settle(row, 'deferred', error);
+        wakeAfter(deferMs(error));
+        return ['deferred', error];
       }
       if (error instanceof PermanentJobError || row.attempts >= row.maxAttempts) return fail(error);
       await settle(row, 'retry', error);
@@ -272,6 +291,12 @@ export function createDbJobRunner<P>(
       await Promise.all([...running.values()].map((j) => j.done));
     },
   };
+}
+
+/** A deferral's delay: whole milliseconds, at least 0, at most a day. */
+function deferMs(error: unknown): number {
+  const delay = error instanceof RetryJobLater ? error.delayMs : 0;
+  return Number.isFinite(delay) ? Math.max(0, Math.min(86_400_000, Math.round(delay))) : 0;
 }
 
 function errorText(error: unknown): string {

@@ -36,6 +36,21 @@ export class PermanentJobError extends Error {
   override name = 'PermanentJobError';
 }
 
+/**
+ * Not a failure: the job asks to run again no earlier than `delayMs` from now (by the
+ * database's clock), and this attempt does not count (e.g. a rate limit whose window ends
+ * then). Nothing sleeps in the worker meanwhile: the job is queued with that run_at.
+ */
+export class RetryJobLater extends Error {
+  override name = 'RetryJobLater';
+  constructor(
+    readonly delayMs: number,
+    message = 'deferred',
+  ) {
+    super(message);
+  }
+}
+
 export type EnqueueOptions = {
   maxAttempts?: number;
   /** Run no earlier than this many milliseconds from now. */

@@ -22,7 +22,7 @@ import { racesRepository } from '../races/repository.js';
 import { historyCache, type HistoryCacheOptions } from '../tracks/history-cache.js';
 import { historyRepository } from '../tracks/history-repository.js';
 import type { MemberRefreshQueue } from '../challenges/jobs.js';
-import type { TrackJobQueue } from '../tracks/jobs.js';
+import type { TrackSaveQueue } from '../tracks/jobs.js';
 import { deleteTrack, saveTrack } from '../tracks/lifecycle.js';
 import { pointsRepository } from '../tracks/points-repository.js';
 import { presentTrack } from '../tracks/presenter.js';
@@ -61,7 +61,7 @@ export function rideService(
    * The app's queue: saving enqueues `track.saved` in its transaction, deleting a saved ride
    * the rider's challenge refresh (tracks/lifecycle.ts).
    */
-  jobs: TrackJobQueue & MemberRefreshQueue,
+  jobs: TrackSaveQueue & MemberRefreshQueue,
   now: () => Date = () => new Date(),
   options: { history?: Partial<HistoryCacheOptions> } = {},
 ) {

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import type { JobHandlers, JobQueue, PayloadsOf } from '../../jobs/types.js';
+import type { StravaJobs } from '../strava/upload-jobs.js';
 
 /**
  * Activities' jobs. `track.saved` is enqueued in the transaction that marks a ride saved
@@ -13,6 +14,12 @@ export type TrackJobs = PayloadsOf<typeof trackJobPayloads>;
 
 /** What saving needs of the app's queue: an enqueue inside its transaction, a wake after it. */
 export type TrackJobQueue = JobQueue<TrackJobs>;
+
+/**
+ * What saving a ride enqueues: `track.saved`, and `strava.upload` when the member auto-saves
+ * to Strava (strava/upload-auto.ts). The app's queue has both.
+ */
+export type TrackSaveQueue = JobQueue<TrackJobs & StravaJobs>;
 
 /** Short bookkeeping jobs: a few at once, in slots of their own (never behind ffmpeg). */
 const TRACK_JOB_CONCURRENCY = 4;

@@ -4,7 +4,8 @@ import { races, tracks, type TrackRow } from '../../db/schema.js';
 import { enqueueMemberRefresh } from '../challenges/hooks.js';
 import type { MemberRefreshQueue } from '../challenges/jobs.js';
 import { boundedTotals, rideTotals } from './gap-fill.js';
-import type { TrackJobQueue } from './jobs.js';
+import { enqueueAutoUpload } from '../strava/upload-auto.js';
+import type { TrackSaveQueue } from './jobs.js';
 import { breathe, pointsRepository, POINTS_SLICE } from './points-repository.js';
 import { tracksRepository } from './repository.js';
 import { lastAllowedSecond, wallClockSeconds } from './ride-bounds.js';
@@ -58,11 +59,12 @@ async function open(db: Db, trackId: number, now: Date): Promise<SaveOutcome | O
  * holds the loop (or PGlite, which answers one query at a time) for long; every step can be
  * repeated, so a save resumed by a resent stop-track (or after a crash) ends the same. Saving
  * an already saved ride returns it unchanged, so a resent stop-track counts once and enqueues
- * nothing.
+ * nothing. With Strava auto-save on (and connected), a ride over a minute gets its upload
+ * row and `strava.upload` job in that same transaction (strava/upload-auto.ts).
  */
 export async function saveTrack(
   db: Db,
-  jobs: TrackJobQueue,
+  jobs: TrackSaveQueue,
   trackId: number,
   now: () => Date = () => new Date(),
 ): Promise<SaveOutcome> {
@@ -91,6 +93,7 @@ export async function saveTrack(
     await statsRepository(tx).add(saved);
     // Under the row lock that makes this the one save: the job exists exactly when it commits.
     await jobs.enqueue('track.saved', { trackId }, { db: tx });
+    await enqueueAutoUpload(tx, jobs, saved);
     enqueued = true;
     return { kind: 'saved', track: saved };
   });

@@ -1,17 +1,24 @@
-import { and, asc, count, desc, eq, sql } from 'drizzle-orm';
+import { and, asc, count, desc, eq, ne, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.js';
 import {
   races,
+  stravaUploads,
   trackPoints,
   tracks,
   type NewTrackPointRow,
   type RaceRow,
+  type StravaUploadRow,
   type TrackRow,
 } from '../../db/schema.js';
+
+/** Where a ride stands with Strava (its strava_uploads row), for the activity card. */
+export type TrackStravaRow = Pick<StravaUploadRow, 'state' | 'activityId' | 'error'>;
 
 export type TrackWithRace = {
   track: TrackRow;
   race: Pick<RaceRow, 'id' | 'status' | 'mediaKey' | 'posterFile'> | null;
+  /** Its Strava upload, when there is one (absent: read without it). */
+  strava?: TrackStravaRow | null;
 };
 
 /** Rows per INSERT: well under PostgreSQL's 65,535 parameters at 11 columns a row. */
@@ -80,6 +87,23 @@ export function tracksRepository(db: Db) {
       return row;
     },
 
+    /**
+     * Uploaded to Strava by a v1 client itself (mark_as_uploaded): the card is greyed, and an
+     * upload of ours still on its way settles as uploaded (without a link), so it stops there.
+     */
+    async markUploaded(trackId: number): Promise<void> {
+      await db.transaction(async (tx) => {
+        await tx
+          .update(tracks)
+          .set({ uploaded: true, updatedAt: new Date() })
+          .where(eq(tracks.id, trackId));
+        await tx
+          .update(stravaUploads)
+          .set({ state: 'uploaded', error: null, updatedAt: new Date() })
+          .where(and(eq(stravaUploads.trackId, trackId), ne(stravaUploads.state, 'uploaded')));
+      });
+    },
+
     /** Points go with it (foreign key cascade). */
     async remove(trackId: number): Promise<void> {
       await db.delete(tracks).where(eq(tracks.id, trackId));
@@ -87,19 +111,21 @@ export function tracksRepository(db: Db) {
 
     async withRace(trackId: number): Promise<TrackWithRace | null> {
       const [row] = await db
-        .select({ track: tracks, race: raceColumns })
+        .select({ track: tracks, race: raceColumns, strava: stravaColumns })
         .from(tracks)
         .leftJoin(races, eq(races.id, tracks.raceId))
+        .leftJoin(stravaUploads, eq(stravaUploads.trackId, tracks.id))
         .where(eq(tracks.id, trackId));
       return row ?? null;
     },
 
-    /** A member's saved rides, newest first. */
+    /** A member's saved rides, newest first, each with its video and its Strava upload. */
     async savedPage(userId: number, offset: number, limit: number): Promise<TrackWithRace[]> {
       return db
-        .select({ track: tracks, race: raceColumns })
+        .select({ track: tracks, race: raceColumns, strava: stravaColumns })
         .from(tracks)
         .leftJoin(races, eq(races.id, tracks.raceId))
+        .leftJoin(stravaUploads, eq(stravaUploads.trackId, tracks.id))
         .where(and(eq(tracks.userId, userId), eq(tracks.status, 'saved')))
         .orderBy(desc(tracks.startedAt), desc(tracks.id))
         .offset(offset)
@@ -137,6 +163,12 @@ const raceColumns = {
   status: races.status,
   mediaKey: races.mediaKey,
   posterFile: races.posterFile,
+};
+
+const stravaColumns = {
+  state: stravaUploads.state,
+  activityId: stravaUploads.activityId,
+  error: stravaUploads.error,
 };
 
 export type TracksRepository = ReturnType<typeof tracksRepository>;

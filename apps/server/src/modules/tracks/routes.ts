@@ -2,6 +2,7 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import {
   failureSchema,
   idParamsSchema,
+  markAsUploadedSchema,
   okSchema,
   tracksIndexQuerySchema,
   tracksIndexResponseSchema,
@@ -10,14 +11,18 @@ import {
 } from '@ridealong/contracts';
 import { requireUser } from '../../http/auth.js';
 import type { MediaSigner } from '../media/signing.js';
-import { presentTrack } from './presenter.js';
+import { presentTrack, type StravaWeb } from './presenter.js';
 import type { TracksService } from './service.js';
 
 const errors = { 400: failureSchema, 401: failureSchema, 403: failureSchema, 404: failureSchema };
 
-/** Activities calls of document 001 section 7, plus DELETE and the FIT export. */
+/**
+ * Activities calls of document 001 section 7 (with its Strava pair, track/{id}/download and
+ * track/mark_as_uploaded), plus DELETE and the FIT export. `stravaWeb` links uploaded rides
+ * to their Strava activity.
+ */
 export const tracksRoutes =
-  (tracks: TracksService, signer: MediaSigner): FastifyPluginAsyncZod =>
+  (tracks: TracksService, signer: MediaSigner, stravaWeb?: StravaWeb): FastifyPluginAsyncZod =>
   async (app) => {
     app.get(
       '/tracks/index',
@@ -30,7 +35,7 @@ export const tracksRoutes =
       },
       async (req) => {
         const { count, rows } = await tracks.index(requireUser(req), req.query);
-        return { count, rows: rows.map((r) => presentTrack(r, signer)) };
+        return { count, rows: rows.map((r) => presentTrack(r, signer, stravaWeb)) };
       },
     );
 
@@ -81,6 +86,41 @@ export const tracksRoutes =
           .header('content-type', 'application/vnd.ant.fit')
           .header('content-disposition', `attachment; filename="${fileName}"`)
           .send(Buffer.from(bytes));
+      },
+    );
+
+    app.get(
+      '/track/:id/download',
+      {
+        schema: {
+          tags: ['tracks'],
+          description:
+            "Document 001's v1 call: 200 with the ride's FIT file for its owner (then mark_as_uploaded).",
+          params: idParamsSchema,
+        },
+      },
+      async (req, reply) => {
+        const { fileName, bytes } = await tracks.download(requireUser(req), req.params.id);
+        return reply
+          .header('content-type', 'application/vnd.ant.fit')
+          .header('content-disposition', `attachment; filename="${fileName}"`)
+          .send(Buffer.from(bytes));
+      },
+    );
+
+    app.post(
+      '/track/mark_as_uploaded',
+      {
+        schema: {
+          tags: ['tracks'],
+          description: "Marks the caller's own ride uploaded to Strava (a v1 client uploaded it).",
+          body: markAsUploadedSchema,
+          response: { 200: okSchema, ...errors },
+        },
+      },
+      async (req) => {
+        await tracks.markUploaded(requireUser(req), req.body.track_id);
+        return { status: 'success' as const };
       },
     );
   };

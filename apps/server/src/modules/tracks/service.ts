@@ -2,11 +2,10 @@ import { ACTIVITIES_PAGE_SIZE, type UserStats } from '@ridealong/contracts';
 import type { Db } from '../../db/client.js';
 import type { TrackRow, UserRow } from '../../db/schema.js';
 import { badRequest, forbidden, notFound } from '../../http/errors.js';
-import { encodeFit, fitFileName, fitMessages } from './fit-file.js';
+import { rideFitFile } from './fit-export.js';
 import type { MemberRefreshQueue } from '../challenges/jobs.js';
 import { deleteTrack } from './lifecycle.js';
 import { isTimeZone, periodStarts } from './periods.js';
-import { pointsRepository } from './points-repository.js';
 import { tracksRepository, type TrackWithRace } from './repository.js';
 import { presentStats } from './stats.js';
 import { statsRepository } from './stats-repository.js';
@@ -18,7 +17,12 @@ function authorise(viewer: Viewer, ownerId: number, action: string): void {
   if (viewer.id !== ownerId && !viewer.admin) throw forbidden(`You may not ${action}.`);
 }
 
-/** Activities (document 001): the list, delete, stats and the FIT export. */
+/** The v1 Strava calls are the member's own: not even an admin may use another's ride. */
+function ownerOnly(viewer: Viewer, track: TrackRow, action: string): void {
+  if (viewer.id !== track.userId) throw forbidden(`You may not ${action}.`);
+}
+
+/** Activities (document 001): the list, delete, stats, the FIT export and the v1 Strava calls. */
 export function tracksService(
   db: Db,
   /** The app's queue: deleting a saved ride enqueues the rider's challenge refresh. */
@@ -64,9 +68,27 @@ export function tracksService(
     async fit(viewer: Viewer, id: number): Promise<{ fileName: string; bytes: Uint8Array }> {
       const track = await ownTrack(viewer, id, "export another member's activity");
       if (track.status !== 'saved') throw badRequest('This ride is still being recorded.');
-      // Read and encoded in slices: a long ride never holds the event loop.
-      const points = await pointsRepository(db).allSliced(id);
-      return { fileName: fitFileName(track), bytes: await encodeFit(fitMessages(track, points)) };
+      return rideFitFile(db, track);
+    },
+
+    /**
+     * GET /track/{id}/download (document 001 section 7): the v1 client's first step of its own
+     * Strava upload, 200 with the FIT file for the owner's saved ride.
+     */
+    async download(viewer: Viewer, id: number): Promise<{ fileName: string; bytes: Uint8Array }> {
+      const track = await repo.findById(id);
+      if (!track) throw notFound('This activity was not found.');
+      ownerOnly(viewer, track, "download another member's activity");
+      if (track.status !== 'saved') throw badRequest('This ride is still being recorded.');
+      return rideFitFile(db, track);
+    },
+
+    /** POST /track/mark_as_uploaded: the v1 client uploaded the caller's own ride itself. */
+    async markUploaded(viewer: Viewer, id: number): Promise<void> {
+      const track = await repo.findById(id);
+      if (!track) throw notFound('This activity was not found.');
+      ownerOnly(viewer, track, "mark another member's activity");
+      await repo.markUploaded(id);
     },
   };
 }

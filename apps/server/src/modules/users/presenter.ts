@@ -1,5 +1,6 @@
-import type { PublicUser, User } from '@ridealong/contracts';
+import { STRAVA_CONNECTED, type PublicUser, type User } from '@ridealong/contracts';
 import type { UserRow } from '../../db/schema.js';
+import type { StravaStatus } from '../strava/accounts-repository.js';
 
 /** The public part of a member (document 000 section 9: profile data is public). */
 export function toPublicUser(row: UserRow): PublicUser {
@@ -21,15 +22,21 @@ export function toPublicUser(row: UserRow): PublicUser {
 
 /**
  * Every answer that gives a member their own User goes through one of these (built once in
- * app.ts), so each carries the member's challenges.
+ * app.ts), so each carries the member's challenges and Strava connection.
  */
 export type PresentUser = (row: UserRow) => Promise<User>;
 
 /**
  * The whole User entity, for its owner only. `userChallenges`: the member's challenges, newest
- * joined first (challenges/service.ts `summaries`).
+ * joined first (challenges/service.ts `summaries`). `strava`: the member's connection
+ * (strava_accounts); Strava's tokens never leave the server, so a v1 client reading
+ * strava_authorization_code learns only that the member is connected (docs/strava.md).
  */
-export function toUser(row: UserRow, userChallenges: User['user_challenges']): User {
+export function toUser(
+  row: UserRow,
+  userChallenges: User['user_challenges'],
+  strava: StravaStatus,
+): User {
   return {
     ...toPublicUser(row),
     email: row.email,
@@ -45,10 +52,12 @@ export function toUser(row: UserRow, userChallenges: User['user_challenges']): U
     strava_auto_save: row.stravaAutoSave,
     trainer_difficulty: row.trainerDifficulty,
     trainer_downhill: row.trainerDownhill,
-    strava_authorization_code: row.stravaAuthorizationCode,
-    strava_refresh_token: row.stravaRefreshToken,
-    strava_access_token: row.stravaAccessToken,
-    strava_access_token_expires_at: row.stravaAccessTokenExpiresAt,
+    strava_authorization_code: strava.connected ? STRAVA_CONNECTED : null,
+    strava_refresh_token: null,
+    strava_access_token: null,
+    strava_access_token_expires_at: null,
+    strava_connected: strava.connected,
+    strava_reconnect: strava.reconnect,
     account_level: row.accountLevel,
     previous_account_level: row.previousAccountLevel,
     current_period_end_date: row.currentPeriodEndDate?.toISOString() ?? null,

@@ -1,0 +1,29 @@
+import { STRAVA } from '@ridealong/contracts';
+import type { Db } from '../../db/client.js';
+import type { TrackRow } from '../../db/schema.js';
+import { STRAVA_UPLOAD_MAX_ATTEMPTS, type StravaUploadQueue } from './upload-jobs.js';
+import { uploadsRepository } from './uploads-repository.js';
+
+/**
+ * Auto-save (document 001: workouts over 1 minute): called by saving (tracks/lifecycle.ts) in
+ * the transaction that marks the ride saved, so the upload row and its `strava.upload` job
+ * exist exactly when the save commits, once per ride. Only for a member with auto-save on and
+ * a connection Strava still accepts. True when a job was enqueued (the caller wakes the queue
+ * after its commit).
+ */
+export async function enqueueAutoUpload(
+  tx: Db,
+  jobs: StravaUploadQueue,
+  track: Pick<TrackRow, 'id' | 'userId' | 'duration'>,
+): Promise<boolean> {
+  if (track.duration <= STRAVA.autoSaveMinSeconds) return false;
+  const uploads = uploadsRepository(tx);
+  if (!(await uploads.autoSaves(track.userId))) return false;
+  if (!(await uploads.queue(track.id, track.userId, 'auto'))) return false;
+  await jobs.enqueue(
+    'strava.upload',
+    { trackId: track.id },
+    { db: tx, maxAttempts: STRAVA_UPLOAD_MAX_ATTEMPTS },
+  );
+  return true;
+}
