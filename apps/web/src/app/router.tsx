@@ -1,5 +1,6 @@
 import { createBrowserRouter, type RouteObject } from 'react-router';
 import type { ComponentType } from 'react';
+import { STRAVA_WEB_CALLBACK_PATH } from '@ridealong/contracts';
 import { loadConfirmModals } from './confirmModals';
 import { AppLayout, PageLoader } from './shell/AppLayout';
 import { RouteError } from './RouteError';
@@ -40,6 +41,7 @@ const challenges = () => import('../features/challenges');
 
 /** Pages of later issues: registered now so every route of the spec resolves. */
 const upcomingRoutes: Array<[string, string]> = [
+  // Other suffixes of /portal-redirect than Strava's (STRAVA_WEB_CALLBACK_PATH, above).
   ['/portal-redirect/*', 'Membership'],
   ['/demo', 'Demo'],
 ];
@@ -85,8 +87,9 @@ export const routes: RouteObject[] = [
       { path: '/pricing', lazy: page(pricing, (m) => m.PricingPage) },
       { path: '/payment-sucess', lazy: page(membership, (m) => m.PaymentSuccessPage) },
       { path: '/cancellation-success', lazy: page(membership, (m) => m.CancellationSuccessPage) },
-      // The billing portal's return; '/portal-redirect/*' (fitness network) stays below.
+      // The billing portal's return, and Strava's (the fitness-network variant, issue 15).
       { path: '/portal-redirect', lazy: page(membership, (m) => m.PortalRedirectPage) },
+      { path: STRAVA_WEB_CALLBACK_PATH, lazy: page(profile, (m) => m.StravaRedirectPage) },
       { path: '/checkout-redirect', lazy: page(membership, (m) => m.CheckoutRedirectPage) },
       { path: '/admin', lazy: page(admin, (m) => m.AdminPage) },
       ...upcomingRoutes.map(([path, title]) => ({

@@ -1,11 +1,18 @@
+import { useRef } from 'react';
 import { useInfiniteQuery } from '@tanstack/react-query';
 import { ACTIVITIES_PAGE_SIZE, tracksIndexResponseSchema } from '@ridealong/contracts';
 import { apiRequest } from '../../../lib/api';
-import { nextTracksStart, tracksPageRange } from '../lib/pages';
+import { mergeTrackPages, nextTracksStart, tracksPageRange } from '../lib/pages';
+import { listRefetchInterval } from '../lib/stravaUpload';
 import { activitiesKeys } from './keys';
 
-/** GET /api/v1/tracks/index: the user's saved tracks, newest first, in pages of 100. */
+/**
+ * GET /api/v1/tracks/index: the user's saved tracks, newest first, in pages of 100. While a
+ * ride is queued for Strava or uploading (auto-save, or a manual upload that outlasted its
+ * polling) the list re-reads itself, so the card shows how it ended.
+ */
 export function useTracksIndex(userId: string) {
+  const busySince = useRef<number | null>(null);
   return useInfiniteQuery({
     queryKey: activitiesKeys.tracks(userId),
     queryFn: async ({ pageParam }) => {
@@ -18,5 +25,13 @@ export function useTracksIndex(userId: string) {
     initialPageParam: 0,
     getNextPageParam: (last) => nextTracksStart(last.start, last.count, ACTIVITIES_PAGE_SIZE),
     enabled: userId !== '',
+    refetchInterval: (query) => {
+      const rows = mergeTrackPages(query.state.data?.pages ?? []);
+      const now = Date.now();
+      const since = busySince.current;
+      const interval = listRefetchInterval(rows, since === null ? null : now - since);
+      busySince.current = interval === false ? null : (busySince.current ?? now);
+      return interval;
+    },
   });
 }

@@ -1,17 +1,26 @@
-import { Button, Group, Text } from '@mantine/core';
+import { Button, Group, Stack, Text } from '@mantine/core';
 import { modals } from '@mantine/modals';
 import { notifications } from '@mantine/notifications';
 import type { Track } from '@ridealong/contracts';
 import { DownloadIcon } from '../../../components/icons';
 import { useDeleteTrack } from '../api/useDeleteTrack';
 import { useDownloadTrackFit } from '../api/useDownloadTrackFit';
+import { useStravaUploadFlow } from '../hooks/useStravaUploadFlow';
+import { isStravaBusy, isUploadedToStrava } from '../lib/stravaUpload';
+import { StravaStatus } from './StravaStatus';
 
 export const DELETE_TRACK_CONFIRMATION = 'Are you sure you want to delete this track?';
 
-/** A card's Download FIT and Delete (confirmed first, document 001 section 5). */
+/**
+ * A card's Strava state, Download FIT, Upload to Strava and Delete (the last two confirmed
+ * first, document 001 section 5).
+ */
 export function ActivityActions({ track }: { track: Track }) {
   const download = useDownloadTrackFit();
   const remove = useDeleteTrack();
+  const strava = useStravaUploadFlow(track);
+  const uploading = strava.pending || isStravaBusy(track.strava_upload);
+  const canUpload = !uploading && !isUploadedToStrava(track);
 
   const onDownload = () =>
     download.mutate(track.id, {
@@ -45,27 +54,41 @@ export function ActivityActions({ track }: { track: Track }) {
     });
 
   return (
-    <Group gap="xs">
-      <Button
-        size="xs"
-        variant="light"
-        leftSection={<DownloadIcon size={14} />}
-        onClick={onDownload}
-        loading={download.isPending}
-        data-testid="activity-download"
-      >
-        Download FIT
-      </Button>
-      <Button
-        size="xs"
-        variant="subtle"
-        color="red"
-        onClick={confirmDelete}
-        loading={remove.isPending}
-        data-testid="activity-delete"
-      >
-        Delete
-      </Button>
-    </Group>
+    <Stack gap={6}>
+      <StravaStatus track={track} uploading={strava.pending} />
+      <Group gap="xs">
+        <Button
+          size="xs"
+          variant="light"
+          leftSection={<DownloadIcon size={14} />}
+          onClick={onDownload}
+          loading={download.isPending}
+          data-testid="activity-download"
+        >
+          Download FIT
+        </Button>
+        {canUpload && (
+          <Button
+            size="xs"
+            variant="light"
+            color="orange"
+            onClick={strava.start}
+            data-testid="activity-strava-upload"
+          >
+            {track.strava_upload === 'failed' ? 'Retry upload to Strava' : 'Upload to Strava'}
+          </Button>
+        )}
+        <Button
+          size="xs"
+          variant="subtle"
+          color="red"
+          onClick={confirmDelete}
+          loading={remove.isPending}
+          data-testid="activity-delete"
+        >
+          Delete
+        </Button>
+      </Group>
+    </Stack>
   );
 }

@@ -3,17 +3,20 @@ import { Link } from 'react-router';
 import type { Track } from '@ridealong/contracts';
 import { PLACEHOLDER_THUMBNAIL } from '../../../components/media/MediaCard';
 import { activitySummary } from '../lib/activity';
+import { isUploadedToStrava } from '../lib/stravaUpload';
 import { ActivityActions } from './ActivityActions';
 
 /**
  * One saved ride: thumbnail, title linking to its video, date, h:mm:ss, miles and average
- * watts. A track already sent to Strava is greyed out (document 001 section 4).
+ * watts. A track already sent to Strava is greyed out and links to its Strava activity
+ * (document 001 section 4).
  */
 export function ActivityCard({ track }: { track: Track }) {
   const summary = activitySummary(track);
   const videoPath = `/video/${track.url}`;
+  const uploaded = isUploadedToStrava(track);
   // The ride's details fade; its actions stay at full strength since they still work.
-  const greyed = track.uploaded ? { opacity: 0.55 } : undefined;
+  const greyed = uploaded ? { opacity: 0.55 } : undefined;
   return (
     <Card
       component="article"
@@ -23,7 +26,7 @@ export function ActivityCard({ track }: { track: Track }) {
       padding="sm"
       data-testid="activity-card"
       data-track-id={track.id}
-      data-uploaded={track.uploaded}
+      data-uploaded={uploaded}
     >
       <Group gap="md" wrap="nowrap" align="flex-start">
         {/* The thumbnail repeats the title link, so it stays out of the tab order. */}

@@ -14,6 +14,9 @@ const track: Track = {
   duration: 3725, // 1:02:05
   accumulated_power: 3725 * 180 + 1500,
   uploaded: false,
+  strava_upload: 'none',
+  strava_activity_url: null,
+  strava_error: null,
   thumbnail_url: null,
 };
 

@@ -13,6 +13,9 @@ const row = (id: number): Track => ({
   duration: 0,
   accumulated_power: 0,
   uploaded: false,
+  strava_upload: 'none',
+  strava_activity_url: null,
+  strava_error: null,
   thumbnail_url: null,
 });
 

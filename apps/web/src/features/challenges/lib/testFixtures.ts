@@ -2,13 +2,13 @@ import {
   challengeLeaderboardRowSchema,
   challengeSchema,
   userChallengeSchema,
-  userSchema,
   type Challenge,
   type ChallengeLeaderboardRow,
   type User,
   type UserChallenge,
 } from '@ridealong/contracts';
 import { fixtureRace } from '../../../test/raceFixture';
+import { fixtureUser as wholeUser } from '../../../test/userFixture';
 
 export { fixtureRace };
 
@@ -80,42 +80,5 @@ export function fixtureRow(
 
 /** The member's whole user, as add-user and remove-user answer it. */
 export function fixtureUser(id: number, userChallenges: UserChallenge[]): User {
-  return userSchema.parse({
-    id,
-    display_name: `Rider ${id}`,
-    first_name: 'Sam',
-    last_name: null,
-    photo_url: null,
-    gender: null,
-    height: null,
-    weight: null,
-    channel_title: null,
-    channel_description: null,
-    channel_image: null,
-    createdAt: '2025-01-01T00:00:00.000Z',
-    email: 'sam@example.com',
-    email_verified: true,
-    login_count: 3,
-    admin: false,
-    accepted_terms_and_conditions: true,
-    enter_demo_mode_at: null,
-    members_riding_your_videos_notification: true,
-    send_weekly_fitness_summary: true,
-    send_most_ridden_tracks: true,
-    send_who_rode_your_rides: true,
-    strava_auto_save: false,
-    trainer_difficulty: 100,
-    trainer_downhill: 50,
-    strava_authorization_code: null,
-    strava_refresh_token: null,
-    strava_access_token: null,
-    strava_access_token_expires_at: null,
-    account_level: 'free',
-    previous_account_level: null,
-    current_period_end_date: null,
-    complimentary_access: false,
-    account_expired: false,
-    stripe_sub_id: null,
-    user_challenges: userChallenges,
-  });
+  return wholeUser(id, { user_challenges: userChallenges });
 }
