@@ -22,6 +22,9 @@ export function e2eServerEnv(port: number | string, url: string, dataDir: string
     WEB_DIST_DIR: '',
     LOCAL_PAYMENTS: 'true',
     STRIPE_SECRET_KEY: '',
+    // The built-in Strava stand-in, whatever the shell has set.
+    STRAVA_CLIENT_ID: '',
+    STRAVA_CLIENT_SECRET: '',
     // The admin of challenge specs (support/challenges.ts).
     ADMIN_EMAILS: 'challenge-admin@example.com',
   } satisfies Record<string, string>;

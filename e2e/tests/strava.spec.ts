@@ -1,0 +1,89 @@
+import { expect, test } from '@playwright/test';
+import { makeRideClip, recordPastRide, uploadReadyVideo } from '../support/ride.js';
+import {
+  activityCard,
+  connectStravaFromProfile,
+  recordPacedRide,
+  STANDIN_BANNER,
+  STANDIN_UPLOADS_PATH,
+  turnOnStravaAutoSave,
+} from '../support/strava.js';
+import { signInDesktopRider } from '../support/tracker.js';
+import { uniqueTitle } from '../support/videos.js';
+
+/** Auto-save takes rides over 60 s (document 001 section 9). */
+const LONG_RIDE_SECONDS = 70;
+const SHORT_RIDE_SECONDS = 20;
+
+test('a rider connects Strava, a ride over a minute is auto-saved and a short one uploaded by hand', async ({
+  page,
+  baseURL,
+}) => {
+  // Two uploads and their processing, a 5 s redirect, a paced 70 s ride (about 40 s), Strava's jobs.
+  test.setTimeout(300_000);
+  // Desktop mode without the desktop app's bridge: the Connect button takes the browser flow.
+  const session = await signInDesktopRider(page);
+
+  // Auto-save on, then Strava connected from the profile through the stand-in.
+  await turnOnStravaAutoSave(page);
+  await connectStravaFromProfile(page);
+  await expect(page.getByLabel('Save my rides to Strava automatically')).toBeChecked();
+
+  // A ride over a minute of one video, and a short one of another.
+  const long = uniqueTitle('Strava long');
+  const short = uniqueTitle('Strava short');
+  const longVideo = await uploadReadyVideo(
+    page,
+    session,
+    long.title,
+    await makeRideClip(LONG_RIDE_SECONDS + 10),
+  );
+  const shortVideo = await uploadReadyVideo(
+    page,
+    session,
+    short.title,
+    await makeRideClip(SHORT_RIDE_SECONDS + 5),
+  );
+  await recordPacedRide(baseURL ?? '', session, longVideo, {
+    seconds: LONG_RIDE_SECONDS,
+    watts: 180,
+    stravaAutoSave: true,
+  });
+  await recordPastRide(baseURL ?? '', session, shortVideo, {
+    seconds: SHORT_RIDE_SECONDS,
+    watts: 150,
+  });
+
+  // The long ride went to Strava on its own: its card is greyed and links the activity.
+  await page.goto('/activities');
+  const longCard = activityCard(page, long.title);
+  await expect(async () => {
+    await page.reload();
+    await expect(longCard).toHaveAttribute('data-uploaded', 'true', { timeout: 2000 });
+  }).toPass({ timeout: 90_000, intervals: [2000] });
+  await expect(longCard.getByTestId('activity-uploaded')).toBeVisible();
+  await expect(longCard.getByTestId('activity-strava-link')).toHaveText('View on Strava');
+  await expect(longCard.getByTestId('activity-strava-link')).toHaveAttribute(
+    'href',
+    /\/activities\/[\w-]+$/,
+  );
+  await expect(longCard.getByTestId('activity-strava-upload')).toHaveCount(0);
+
+  // The short one (under a minute) was not; it goes by hand, through the confirmation.
+  const shortCard = activityCard(page, short.title);
+  await expect(shortCard).toHaveAttribute('data-uploaded', 'false');
+  await shortCard.getByTestId('activity-strava-upload').click();
+  const dialog = page.getByRole('dialog');
+  await expect(dialog).toContainText('Are you sure you want to upload this track to Strava?');
+  await dialog.getByTestId('confirm-strava-upload').click();
+  await expect(page.getByText('Uploaded!', { exact: true })).toBeVisible({ timeout: 120_000 });
+  await expect(page.getByText('Your track has been uploaded!')).toBeVisible();
+  await expect(shortCard).toHaveAttribute('data-uploaded', 'true', { timeout: 10_000 });
+  await expect(shortCard.getByTestId('activity-strava-link')).toBeVisible();
+
+  // The stand-in received both, as virtual rides named after their videos.
+  await page.goto(STANDIN_UPLOADS_PATH);
+  await expect(page.getByText(STANDIN_BANNER).first()).toBeVisible();
+  await expect(page.getByText(long.title).first()).toBeVisible();
+  await expect(page.getByText(short.title).first()).toBeVisible();
+});
