@@ -25,6 +25,7 @@ export function e2eServerEnv(port: number | string, url: string, dataDir: string
     // The built-in Strava stand-in, whatever the shell has set.
     STRAVA_CLIENT_ID: '',
     STRAVA_CLIENT_SECRET: '',
+    STRAVA_STANDIN: 'true',
     // The admin of challenge specs (support/challenges.ts).
     ADMIN_EMAILS: 'challenge-admin@example.com',
   } satisfies Record<string, string>;

@@ -73,7 +73,7 @@ import { membersRepository } from './modules/challenges/members-repository.js';
 import { challengesRoutes } from './modules/challenges/routes.js';
 import { challengesService } from './modules/challenges/service.js';
 import { stravaConnect } from './modules/strava/connect.js';
-import { stravaCallbackRoute, stravaRoutes } from './modules/strava/routes.js';
+import { stravaRoutes } from './modules/strava/routes.js';
 import { stravaUploads } from './modules/strava/uploads-module.js';
 
 /** The side effects the app is built on; tests pass their own. */
@@ -222,7 +222,6 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   // Stripe, or the local test provider with its own pages (docs/billing.md, "Payments").
   const payments = await paymentsModule({ config, db: database.db, log: app.log });
   if (strava.standInRoutes) await app.register(strava.standInRoutes);
-  await app.register(stravaCallbackRoute(strava.service));
 
   const authLimits = authRateLimits(deps.rateLimiter, config.rateLimit);
   await app.register(healthRoutes(database.ping));

@@ -17,6 +17,17 @@ describe('Strava settings', () => {
     });
   });
 
+  it('in production: the stand-in only when asked for (STRAVA_STANDIN), else a clear error', () => {
+    const prod = { NODE_ENV: 'production', LOCAL_PAYMENTS: 'true' };
+    expect(() => loadConfig(prod)).toThrow(ConfigError);
+    expect(() => loadConfig(prod)).toThrow(/STRAVA_CLIENT_ID: required with NODE_ENV=production/);
+    expect(loadConfig({ ...prod, STRAVA_STANDIN: 'true' }).strava).toBeNull();
+    expect(
+      loadConfig({ ...prod, STRAVA_CLIENT_ID: '1', STRAVA_CLIENT_SECRET: 's' }).strava,
+    ).not.toBeNull();
+    expect(() => loadConfig({ STRAVA_STANDIN: 'false' })).toThrow(ConfigError);
+  });
+
   it('with both: the real Strava at STRAVA_BASE_URL (default www.strava.com)', () => {
     const c = loadConfig({ STRAVA_CLIENT_ID: '4711', STRAVA_CLIENT_SECRET: 'shh' });
     expect(c.strava).toEqual({

@@ -84,6 +84,12 @@ const envSchema = z.object({
   STRAVA_CLIENT_ID: z.string().trim().min(1).max(200).optional(),
   STRAVA_CLIENT_SECRET: z.string().trim().min(1).max(500).optional(),
   STRAVA_BASE_URL: z.url({ message: 'must be a URL' }).default('https://www.strava.com'),
+  /**
+   * The built-in Strava stand-in when STRAVA_CLIENT_ID is unset: on by default outside
+   * production; in production it must be asked for (members would think their rides were on
+   * Strava), as LOCAL_PAYMENTS must.
+   */
+  STRAVA_STANDIN: bool.optional(),
   /** Key of the Strava tokens at rest; default: a random key kept in $DATA_DIR/strava-token.key. */
   STRAVA_TOKEN_KEY: z.string().min(32, 'must be at least 32 characters').optional(),
   /** What this process does, as --role does (roles.ts); the flag wins. */
@@ -103,7 +109,16 @@ export type StravaSettings = {
 
 /** Strava's id and secret come together; its base address only matters with them. */
 function stravaSettings(e: z.infer<typeof envSchema>): StravaSettings | null {
-  if (!e.STRAVA_CLIENT_ID && !e.STRAVA_CLIENT_SECRET) return null;
+  if (!e.STRAVA_CLIENT_ID && !e.STRAVA_CLIENT_SECRET) {
+    if (e.STRAVA_STANDIN ?? demoEnvironment(e.NODE_ENV)) return null;
+    throw new ConfigError(
+      [
+        'Invalid configuration:',
+        `  STRAVA_CLIENT_ID: required with NODE_ENV=${e.NODE_ENV} (and STRAVA_CLIENT_SECRET)`,
+        "  STRAVA_STANDIN: or set it to 'true' to run the built-in Strava stand-in (tests only)",
+      ].join('\n'),
+    );
+  }
   if (!e.STRAVA_CLIENT_ID || !e.STRAVA_CLIENT_SECRET) {
     const missing = e.STRAVA_CLIENT_ID ? 'STRAVA_CLIENT_SECRET' : 'STRAVA_CLIENT_ID';
     const other = e.STRAVA_CLIENT_ID ? 'STRAVA_CLIENT_ID' : 'STRAVA_CLIENT_SECRET';

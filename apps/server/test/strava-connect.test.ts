@@ -119,11 +119,9 @@ describe.each(backends)('Strava connect on $name', (backend) => {
       expect(r.status).toBe(400);
       expect(r.body.message).toBe(STRAVA_MESSAGES.desktopRedirect);
     }
-    // Without a local callback the desktop app's authorisation comes back to this server.
+    // Only the desktop app's own local callback: never a browser without the member's session.
     const bare = await authorize(m, 'target=desktop');
-    expect(new URL(bare.body.url).searchParams.get('redirect_uri')).toBe(
-      'http://ride.test/strava/callback',
-    );
+    expect([bare.status, bare.body.message]).toEqual([400, STRAVA_MESSAGES.desktopNoCallback]);
     expect((await authorize(m, 'target=phone')).status).toBe(400);
   });
 
@@ -387,5 +385,45 @@ describe.each(backends)('Strava connect on $name', (backend) => {
     expect((await connect(m, { code: fake.code(), state })).status).toBe(200);
     expect(fake.calls.deauthorize).toContain(tokens.access);
     expect(await procA.tokens.accessToken(m.id)).toBe(fake.issued.at(-1)!.access);
+  });
+
+  it('keeps one Strava athlete to one member (another member’s connect is refused)', async () => {
+    const first = await signUpMember(s);
+    const second = await signUpMember(s);
+    const athlete = { id: 777_001, firstname: 'Shared', lastname: 'Athlete' };
+    const ok = await connect(first, {
+      code: fake.code(athlete),
+      state: (await authorize(first)).body.state,
+    });
+    expect(ok.status).toBe(200);
+    const taken = await connect(second, {
+      code: fake.code(athlete),
+      state: (await authorize(second)).body.state,
+    });
+    expect(taken.status).toBe(409);
+    expect(taken.text).toContain(STRAVA_MESSAGES.athleteTaken);
+    expect((await fetchUser(s, first)).strava_connected).toBe(true);
+    expect((await fetchUser(s, second)).strava_connected).toBe(false);
+  });
+
+  it('a process with another key leaves the member connected and says why', async () => {
+    const { m } = await connected();
+    const config = loadConfig({
+      STRAVA_CLIENT_ID: FAKE_CLIENT.id,
+      STRAVA_CLIENT_SECRET: FAKE_CLIENT.secret,
+      STRAVA_BASE_URL: fake.url,
+      STRAVA_TOKEN_KEY: 'another-strava-token-key-0123456789abcdef',
+      DATA_DIR: scratch,
+    });
+    const warned: string[] = [];
+    const stranger = await stravaConnect({
+      config,
+      db: s.database.db,
+      log: { warn: (_o: unknown, msg?: string) => void warned.push(String(msg)) },
+    });
+    await expect(stranger.tokens.accessToken(m.id)).rejects.toThrow(/cannot be decrypted/);
+    expect(warned.join(' ')).toMatch(/STRAVA_TOKEN_KEY/);
+    expect((await accountOf(m.id))?.revokedAt).toBeNull();
+    expect((await fetchUser(s, m)).strava_connected).toBe(true);
   });
 });

@@ -229,6 +229,19 @@ describe.each(backends)('Strava upload calls ($name)', (backend) => {
       await json(await s.post('/api/v1/track/mark_as_uploaded', { track_id: trackId }), 401);
     });
 
+    it('marks a saved ride only: a ride still recording is 409, and is not uploaded later', async () => {
+      await connect(s.database, rita.user.id);
+      const { trackId } = await recordingRide(s.database, { userId: rita.user.id });
+      expect(
+        await json(
+          await s.post('/api/v1/track/mark_as_uploaded', { track_id: trackId }, rita.token),
+          409,
+        ),
+      ).toMatchObject({ message: STRAVA_MESSAGES.notSaved });
+      const [row] = await s.database.db.select().from(tracks).where(eq(tracks.id, trackId));
+      expect(row!.uploaded).toBe(false);
+    });
+
     it('answers 400 to hostile ids', async () => {
       const hostilePath = [
         'abc',

@@ -1,8 +1,8 @@
 import { and, eq } from 'drizzle-orm';
-import { STRAVA_MESSAGES } from '@ridealong/contracts';
+import { STRAVA, STRAVA_MESSAGES } from '@ridealong/contracts';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import type { Database } from '../src/db/client.js';
-import { jobs, stravaRateWindows, tracks, type JobRow } from '../src/db/schema.js';
+import { jobs, stravaRateWindows, stravaUploads, tracks, type JobRow } from '../src/db/schema.js';
 import { createDbJobQueue, type JobOutcome } from '../src/jobs/db-queue.js';
 import type { JobRunner } from '../src/jobs/types.js';
 import { rateBudget } from '../src/modules/strava/rate-budget.js';
@@ -237,6 +237,22 @@ describe.each(backends)('strava.upload ($name)', (backend) => {
     expect(await settledUpload(database, revoked.trackId)).toMatchObject({
       state: 'failed',
       error: STRAVA_MESSAGES.reconnect,
+    });
+    expect(fake.requests).toEqual([]);
+    await w.runner.stop();
+  });
+
+  it('gives up on an upload still waiting 48 hours after it was queued (rate limits hand attempts back)', async () => {
+    const q = queue();
+    const ride = await queuedRide(q);
+    await database.db
+      .update(stravaUploads)
+      .set({ createdAt: new Date(Date.now() - (STRAVA.giveUpHours * 3600 + 60) * 1000) })
+      .where(eq(stravaUploads.trackId, ride.trackId));
+    const w = worker({ tokens: fakeTokens().tokens });
+    expect(await settledUpload(database, ride.trackId)).toMatchObject({
+      state: 'failed',
+      error: STRAVA_MESSAGES.gaveUp,
     });
     expect(fake.requests).toEqual([]);
     await w.runner.stop();

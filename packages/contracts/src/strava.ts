@@ -35,14 +35,6 @@ export const stravaAuthSchema = z.object({
   /** The scopes the member granted, as the callback's query has them. */
   scope: z.string().max(200).optional(),
 });
-/** GET /api/v1/strava/callback: Strava's redirect back (the desktop app without a local callback). */
-export const stravaCallbackQuerySchema = z.object({
-  code: z.string().max(500).optional(),
-  state: z.string().max(500).optional(),
-  scope: z.string().max(200).optional(),
-  error: z.string().max(200).optional(),
-});
-
 export const stravaUserResponseSchema = z.object({
   status: z.literal('success'),
   user: userSchema,

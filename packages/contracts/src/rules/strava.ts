@@ -18,6 +18,8 @@ export const STRAVA = {
   pollIntervalMs: 2000,
   /** ...this many times, then the job asks again later (it is retried, never lost). */
   pollAttempts: 30,
+  /** An upload still waiting this long after it was queued (rate limits) fails. */
+  giveUpHours: 48,
   /** Strava's default application limits, used until its X-RateLimit headers say otherwise. */
   shortLimit: 200,
   shortWindowSeconds: 15 * 60,
@@ -50,8 +52,11 @@ export const STRAVA_MESSAGES = {
   unavailable: 'Strava could not be reached. Please try again later.',
   desktopRedirect:
     'The desktop callback must be a loopback address such as http://127.0.0.1:{port}/callback.',
-  desktopConnected: 'Connected to Strava. You can close this window and go back to the app.',
-  desktopDenied: 'Strava was not connected. You can close this window and try again from the app.',
+  athleteTaken:
+    'This Strava account is already connected to another RideAlong member. Disconnect it there first.',
+  gaveUp: 'Strava did not take this ride within 48 hours. Please try again.',
+  desktopNoCallback:
+    'This version of the desktop app cannot connect Strava itself yet: connect on the website (your profile there), and the app will see it.',
   notOwner: 'You can only upload your own rides.',
   notSaved: 'Only a saved ride can be uploaded.',
 } as const;

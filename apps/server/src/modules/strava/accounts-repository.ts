@@ -1,4 +1,4 @@
-import { and, eq, isNull, lt, or } from 'drizzle-orm';
+import { and, eq, isNull, lt, ne, or } from 'drizzle-orm';
 import type { Db } from '../../db/client.js';
 import { stravaAccounts, type StravaAccountRow } from '../../db/schema.js';
 
@@ -20,6 +20,22 @@ export type NewConnection = {
 /** strava_accounts: one row per connected member (docs/strava.md, 'Tokens at rest'). */
 export function stravaAccountsRepository(db: Db) {
   return {
+    /** Whether another member holds a live connection to this athlete. */
+    async athleteTakenByOther(athleteId: string, userId: number): Promise<boolean> {
+      const [row] = await db
+        .select({ userId: stravaAccounts.userId })
+        .from(stravaAccounts)
+        .where(
+          and(
+            eq(stravaAccounts.athleteId, athleteId),
+            ne(stravaAccounts.userId, userId),
+            isNull(stravaAccounts.revokedAt),
+          ),
+        )
+        .limit(1);
+      return row !== undefined;
+    },
+
     async find(userId: number): Promise<StravaAccountRow | null> {
       const [row] = await db
         .select()

@@ -1,11 +1,11 @@
 import { STRAVA, STRAVA_MESSAGES } from '@ridealong/contracts';
 import type { FastifyBaseLogger } from 'fastify';
 import type { StravaAccountRow } from '../../db/schema.js';
-import { badRequest, forbidden, HttpError, unavailable } from '../../http/errors.js';
+import { badRequest, conflict, forbidden, unavailable } from '../../http/errors.js';
 import type { StravaAccountsRepository, StravaStatus } from './accounts-repository.js';
 import { StravaRefused, StravaUnavailable, type StravaOAuthClient } from './oauth-client.js';
 import type { OAuthState } from './oauth-state.js';
-import { desktopCallbackUrl, loopbackRedirect, webCallbackUrl } from './redirects.js';
+import { loopbackRedirect, webCallbackUrl } from './redirects.js';
 import type { TokenCipher } from './token-crypto.js';
 import type { StravaEndpoints, StravaTokens } from './types.js';
 
@@ -36,16 +36,6 @@ export type StravaConnectService = {
     userId: number,
     body: { code: string; user_id: number; state?: string | undefined; scope?: string | undefined },
   ) => Promise<void>;
-  /**
-   * The desktop callback, in the member's browser without a session: the signed state names
-   * the member. Answers the message the page shows.
-   */
-  completeInBrowser: (q: {
-    code?: string | undefined;
-    state?: string | undefined;
-    scope?: string | undefined;
-    error?: string | undefined;
-  }) => Promise<{ ok: boolean; message: string }>;
   /** Revokes the authorisation at Strava (best effort) and forgets the tokens. */
   disconnect: (userId: number) => Promise<void>;
   status: (userId: number) => Promise<StravaStatus>;
@@ -82,20 +72,24 @@ export function stravaConnectService(deps: {
   /** Refreshes in flight in this process: callers for one member share one. */
   const flights = new Map<number, Promise<string | null>>();
 
-  /** Tokens no key here can open (STRAVA_TOKEN_KEY changed) are as good as refused. */
-  async function unreadable(row: StravaAccountRow): Promise<null> {
+  /**
+   * Tokens this process's key cannot open. That says more about this process (a worker with
+   * another DATA_DIR or STRAVA_TOKEN_KEY) than about the member, so the connection is left
+   * alone: the error is logged and thrown, and an upload waits and retries (docs/strava.md).
+   */
+  async function unreadable(row: StravaAccountRow, holdingLease = false): Promise<never> {
     deps.log.warn(
       { userId: row.userId },
-      'Strava tokens cannot be decrypted: the member must connect again',
+      'Strava tokens cannot be decrypted with this process key: check STRAVA_TOKEN_KEY / DATA_DIR',
     );
-    await repo.markRevoked(row.userId, row.refreshTokenEnc);
-    return null;
+    if (holdingLease) await repo.releaseLease(row.userId);
+    throw new StravaUnavailable('Strava tokens cannot be decrypted with this process key');
   }
 
   /** The refresh itself, holding the lease. */
   async function refreshHeld(row: StravaAccountRow): Promise<string | null> {
     const refreshToken = cipher.open(row.refreshTokenEnc, refreshContext(row.userId));
-    if (refreshToken === null) return unreadable(row);
+    if (refreshToken === null) return unreadable(row, true);
     try {
       const fresh = await client.refresh(refreshToken);
       await repo.storeRefreshed(row.userId, row.refreshTokenEnc, {
@@ -181,13 +175,13 @@ export function stravaConnectService(deps: {
 
     authorize(userId, q) {
       let redirectUri = webCallbackUrl(deps.publicUrl);
-      if (q.target === 'desktop' && q.redirect_uri !== undefined) {
+      if (q.target === 'desktop') {
+        // Only the desktop app's own loopback callback: an authorisation finished in a browser
+        // without the member's session could attach anyone's Strava to the state's member.
+        if (q.redirect_uri === undefined) throw badRequest(STRAVA_MESSAGES.desktopNoCallback);
         const loopback = loopbackRedirect(q.redirect_uri);
         if (!loopback) throw badRequest(STRAVA_MESSAGES.desktopRedirect);
         redirectUri = loopback.toString();
-      } else if (q.target === 'desktop') {
-        // No local callback: this server completes it in the browser (redirects.ts).
-        redirectUri = desktopCallbackUrl(deps.publicUrl);
       }
       const state = deps.state.issue(userId, now());
       const url = new URL(`${deps.endpoints.webBaseUrl}/oauth/authorize`);
@@ -221,6 +215,11 @@ export function stravaConnectService(deps: {
           throw unavailable(STRAVA_MESSAGES.unavailable);
         }
         throw e;
+      }
+      // One athlete, one member: Strava revokes per athlete, so a second member's disconnect
+      // would end the first's connection, and someone else's Strava must not be attachable.
+      if (await repo.athleteTakenByOther(granted.athlete.id, userId)) {
+        throw conflict(STRAVA_MESSAGES.athleteTaken);
       }
       const previous = await repo.find(userId);
       await repo.upsert(
@@ -258,24 +257,6 @@ export function stravaConnectService(deps: {
         }
       }
       await repo.remove(userId);
-    },
-
-    async completeInBrowser(q) {
-      const userId = q.state ? deps.state.memberOf(q.state, now()) : null;
-      if (!userId || !q.state) return { ok: false, message: STRAVA_MESSAGES.badState };
-      if (q.error || !q.code) return { ok: false, message: STRAVA_MESSAGES.desktopDenied };
-      try {
-        await service.connect(userId, {
-          code: q.code,
-          user_id: userId,
-          state: q.state,
-          scope: q.scope,
-        });
-        return { ok: true, message: STRAVA_MESSAGES.desktopConnected };
-      } catch (e) {
-        if (e instanceof HttpError && e.statusCode < 500) return { ok: false, message: e.message };
-        throw e;
-      }
     },
   };
   return service;

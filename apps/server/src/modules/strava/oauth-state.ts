@@ -18,8 +18,6 @@ export type OAuthState = {
   issue: (userId: number, now?: Date) => string;
   /** True when `state` was made here, for `userId`, and has not expired. */
   check: (state: string, userId: number, now?: Date) => boolean;
-  /** The member a state made here and not expired names, else null. */
-  memberOf: (state: string, now?: Date) => number | null;
 };
 
 /**
@@ -39,10 +37,6 @@ export function oauthState(secret: string): OAuthState {
     check: (state, userId, now = new Date()) => {
       const parsed = claims.safeParse(sealer.open(state));
       return parsed.success && parsed.data.u === userId && parsed.data.e > now.getTime();
-    },
-    memberOf: (state, now = new Date()) => {
-      const parsed = claims.safeParse(sealer.open(state));
-      return parsed.success && parsed.data.e > now.getTime() ? parsed.data.u : null;
     },
   };
 }

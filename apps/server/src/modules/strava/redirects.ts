@@ -22,15 +22,7 @@ export function loopbackRedirect(raw: string): URL | null {
 /** /portal-redirect's Strava variant on this server: where a web authorisation comes back. */
 export const webCallbackUrl = (publicUrl: string) => `${publicUrl}${STRAVA_WEB_CALLBACK_PATH}`;
 
-/**
- * Where a desktop app's authorisation comes back when the app has no local callback: this
- * server completes it in the browser (the signed state names the member), and the app sees the
- * member connected when it next reads the user.
- */
-export const DESKTOP_CALLBACK_PATH = '/strava/callback';
-export const desktopCallbackUrl = (publicUrl: string) => `${publicUrl}${DESKTOP_CALLBACK_PATH}`;
-
-/** One of this server's callbacks exactly (any query aside), or a loopback address. */
+/** This server's web callback exactly (any query aside), or a loopback address. */
 export function acceptedRedirect(raw: string, publicUrl: string): URL | null {
   const loopback = loopbackRedirect(raw);
   if (loopback) return loopback;
@@ -40,8 +32,8 @@ export function acceptedRedirect(raw: string, publicUrl: string): URL | null {
   } catch {
     return null;
   }
-  const ours = [webCallbackUrl(publicUrl), desktopCallbackUrl(publicUrl)].map((u) => new URL(u));
-  if (!ours.some((o) => url.origin === o.origin && url.pathname === o.pathname)) return null;
+  const web = new URL(webCallbackUrl(publicUrl));
+  if (url.origin !== web.origin || url.pathname !== web.pathname) return null;
   if (url.username !== '' || url.password !== '' || url.hash !== '') return null;
   return url;
 }

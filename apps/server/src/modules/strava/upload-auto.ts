@@ -14,9 +14,10 @@ import { uploadsRepository } from './uploads-repository.js';
 export async function enqueueAutoUpload(
   tx: Db,
   jobs: StravaUploadQueue,
-  track: Pick<TrackRow, 'id' | 'userId' | 'duration'>,
+  track: Pick<TrackRow, 'id' | 'userId' | 'duration' | 'uploaded'>,
 ): Promise<boolean> {
-  if (track.duration <= STRAVA.autoSaveMinSeconds) return false;
+  // Marked uploaded already (a v1 client's mark_as_uploaded): nothing to send.
+  if (track.uploaded || track.duration <= STRAVA.autoSaveMinSeconds) return false;
   const uploads = uploadsRepository(tx);
   if (!(await uploads.autoSaves(track.userId))) return false;
   if (!(await uploads.queue(track.id, track.userId, 'auto'))) return false;

@@ -147,6 +147,10 @@ export function stravaUploader(deps: StravaUploaderDeps) {
       const row = await uploads.find(trackId);
       // Deleted with its ride, settled already, or failed (queued again with a new job).
       if (!row || row.state === 'uploaded' || row.state === 'failed') return;
+      // Waiting for rate-limit windows hands attempts back; this bounds the wait in time.
+      if (Date.now() - row.createdAt.getTime() > STRAVA.giveUpHours * 3600_000) {
+        throw new UploadFailed(STRAVA_MESSAGES.gaveUp);
+      }
       const track = await tracksRepository(db).findById(trackId);
       if (!track) return;
       if (track.status !== 'saved') throw new UploadFailed(STRAVA_MESSAGES.notSaved);

@@ -40,7 +40,15 @@ export function uploadsRepository(db: Db) {
         .values({ trackId, userId, trigger, state: 'queued' })
         .onConflictDoUpdate({
           target: stravaUploads.trackId,
-          set: { state: 'queued', trigger, uploadId: null, error: null, ...touch },
+          // created_at restarts: the upload's age (a limit on waiting) counts from queueing.
+          set: {
+            state: 'queued',
+            trigger,
+            uploadId: null,
+            error: null,
+            createdAt: sql`now()`,
+            ...touch,
+          },
           setWhere: eq(stravaUploads.state, 'failed'),
         })
         .returning({ trackId: stravaUploads.trackId });

@@ -14,7 +14,13 @@ import type { MediaSigner } from '../media/signing.js';
 import { presentTrack, type StravaWeb } from './presenter.js';
 import type { TracksService } from './service.js';
 
-const errors = { 400: failureSchema, 401: failureSchema, 403: failureSchema, 404: failureSchema };
+const errors = {
+  400: failureSchema,
+  401: failureSchema,
+  403: failureSchema,
+  404: failureSchema,
+  409: failureSchema,
+};
 
 /**
  * Activities calls of document 001 section 7 (with its Strava pair, track/{id}/download and

@@ -1,7 +1,7 @@
-import { ACTIVITIES_PAGE_SIZE, type UserStats } from '@ridealong/contracts';
+import { ACTIVITIES_PAGE_SIZE, STRAVA_MESSAGES, type UserStats } from '@ridealong/contracts';
 import type { Db } from '../../db/client.js';
 import type { TrackRow, UserRow } from '../../db/schema.js';
-import { badRequest, forbidden, notFound } from '../../http/errors.js';
+import { badRequest, conflict, forbidden, notFound } from '../../http/errors.js';
 import { rideFitFile } from './fit-export.js';
 import type { MemberRefreshQueue } from '../challenges/jobs.js';
 import { deleteTrack } from './lifecycle.js';
@@ -88,6 +88,7 @@ export function tracksService(
       const track = await repo.findById(id);
       if (!track) throw notFound('This activity was not found.');
       ownerOnly(viewer, track, "mark another member's activity");
+      if (track.status !== 'saved') throw conflict(STRAVA_MESSAGES.notSaved);
       await repo.markUploaded(id);
     },
   };

@@ -21,15 +21,18 @@ describe('readStravaCallback', () => {
     expect(read('state=s&code=c', null)).toEqual({ kind: 'bad-state' });
   });
 
-  it('reads a declined authorisation and other errors before anything else', () => {
+  it('reads a declined authorisation and other errors once the state is ours, echoing nothing', () => {
     expect(read('state=s&error=access_denied', 's')).toEqual({
       kind: 'denied',
       message: STRAVA_DENIED_MESSAGE,
     });
-    expect(read('error=server_error', null)).toEqual({
+    expect(read('state=s&error=Call+0800+now', 's')).toEqual({
       kind: 'denied',
-      message: 'Strava was not connected: server_error.',
+      message: 'Strava was not connected: Strava answered with an error.',
     });
+    // A crafted link without our state shows nothing of its own.
+    expect(read('error=Call+0800+now', null)).toEqual({ kind: 'bad-state' });
+    expect(read('state=x&error=access_denied', 's')).toEqual({ kind: 'bad-state' });
   });
 
   it('says so when the code is missing', () => {

@@ -12,18 +12,24 @@ export type StravaCallback =
 export const STRAVA_DENIED_MESSAGE =
   'Strava was not connected: the authorisation was declined on Strava.';
 
-/** Reads the callback's query against the state this tab stored when it sent the member. */
+/**
+ * Reads the callback's query against the state this tab stored when it sent the member. The
+ * state is checked first and nothing from the query is shown: a crafted link cannot put its
+ * own words on this page.
+ */
 export function readStravaCallback(params: URLSearchParams, stored: string | null): StravaCallback {
+  const state = params.get('state');
+  if (!state || !stored || state !== stored) return { kind: 'bad-state' };
   const error = params.get('error');
   if (error !== null) {
     return {
       kind: 'denied',
       message:
-        error === 'access_denied' ? STRAVA_DENIED_MESSAGE : `Strava was not connected: ${error}.`,
+        error === 'access_denied'
+          ? STRAVA_DENIED_MESSAGE
+          : 'Strava was not connected: Strava answered with an error.',
     };
   }
-  const state = params.get('state');
-  if (!state || !stored || state !== stored) return { kind: 'bad-state' };
   const code = params.get('code');
   if (!code) return { kind: 'no-code', message: 'Strava sent no authorisation code back.' };
   return { kind: 'exchange', code, state, scope: params.get('scope') ?? undefined };
