@@ -2,6 +2,7 @@ import type { CheckoutType } from '@ridealong/contracts';
 import { planOf, priceText } from '../prices.js';
 import type { PortalAction } from './local-actions.js';
 import type { LocalSubscription } from './local-store.js';
+import { escapeHtml } from '../../../lib/html.js';
 
 /** Server-rendered pages of the local TEST provider: plain HTML, every value escaped. */
 export const TEST_LABEL = 'Test payment provider: no real money moves.';
@@ -14,15 +15,6 @@ export const PORTAL_BUTTONS: Record<PortalAction, string> = {
   pay: 'Simulate successful payment',
   'end-now': 'End period now',
 };
-
-const ENTITIES: Record<string, string> = {
-  '&': '&amp;',
-  '<': '&lt;',
-  '>': '&gt;',
-  '"': '&quot;',
-  "'": '&#39;',
-};
-export const escapeHtml = (s: string) => s.replace(/[&<>"']/g, (c) => ENTITIES[c] ?? c);
 
 function layout(title: string, body: string): string {
   return `<!doctype html>

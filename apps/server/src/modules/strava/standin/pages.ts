@@ -1,17 +1,9 @@
 import { STRAVA_MESSAGES } from '@ridealong/contracts';
 import { STANDIN_PREFIX } from '../endpoints.js';
 import type { StandinUpload } from './store.js';
+import { escapeHtml } from '../../../lib/html.js';
 
 /** The stand-in's server-rendered pages: plain HTML, every value escaped, no scripts. */
-
-const ENTITIES: Record<string, string> = {
-  '&': '&amp;',
-  '<': '&lt;',
-  '>': '&gt;',
-  '"': '&quot;',
-  "'": '&#39;',
-};
-export const escapeHtml = (s: string) => s.replace(/[&<>"']/g, (c) => ENTITIES[c] ?? c);
 
 export const DEFAULT_ATHLETE_NAME = 'Stand-in Athlete';
 
