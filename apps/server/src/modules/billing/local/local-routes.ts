@@ -6,6 +6,7 @@ import { PORTAL_ACTIONS, type LocalActions, type PortalAction } from './local-ac
 import { localPaths, PORTAL_TTL_MS } from './local-provider.js';
 import { checkoutPage, messagePage, portalPage } from './local-pages.js';
 import type { TokenSigner } from './signed-tokens.js';
+import { sendPage } from '../../../lib/html.js';
 
 const NOTICES: Record<PortalAction, string> = {
   cancel: 'Your plan is cancelled at the end of the period.',
@@ -17,20 +18,6 @@ const NOTICES: Record<PortalAction, string> = {
 
 const portalClaims = z.object({ u: z.number().int().positive(), r: z.string() });
 const formBody = z.object({ csrf: z.string().max(2000) });
-
-function html(reply: FastifyReply, status: number, page: string) {
-  return reply
-    .code(status)
-    .headers({
-      'content-type': 'text/html; charset=utf-8',
-      'cache-control': 'no-store',
-      // The portal token is in the address: no referrer, no framing, no scripts.
-      'referrer-policy': 'no-referrer',
-      'x-frame-options': 'DENY',
-      'content-security-policy': "default-src 'none'; style-src 'unsafe-inline'",
-    })
-    .send(page);
-}
 
 /**
  * The local TEST provider's checkout and portal pages (docs/billing.md). Forms carry a signed
@@ -55,10 +42,10 @@ export function localPageRoutes(deps: {
   };
   const refused = (reply: FastifyReply, err: unknown, back: string) => {
     if (!(err instanceof HttpError)) throw err;
-    return html(reply, err.statusCode, messagePage('Not done', err.message, back));
+    return sendPage(reply, err.statusCode, messagePage('Not done', err.message, back));
   };
   const expiredForm = (reply: FastifyReply, back: string) =>
-    html(reply, 403, messagePage('Form expired', 'Please open the page again.', back));
+    sendPage(reply, 403, messagePage('Form expired', 'Please open the page again.', back));
 
   return async (app) => {
     app.addContentTypeParser(
@@ -72,9 +59,9 @@ export function localPageRoutes(deps: {
       async (req, reply) => {
         const view = await actions.checkoutView(req.params.sessionId);
         if (!view)
-          return html(reply, 404, messagePage('Checkout', 'This checkout has ended.', pricing));
+          return sendPage(reply, 404, messagePage('Checkout', 'This checkout has ended.', pricing));
         const base = localPaths.checkout(view.session.id);
-        return html(
+        return sendPage(
           reply,
           200,
           checkoutPage({
@@ -93,7 +80,7 @@ export function localPageRoutes(deps: {
       async (req, reply) => {
         const { sessionId, action } = req.params;
         if (action !== 'pay' && action !== 'cancel')
-          return html(reply, 404, messagePage('Checkout', 'There is no such button.', pricing));
+          return sendPage(reply, 404, messagePage('Checkout', 'There is no such button.', pricing));
         if (!csrfOk(req.body, sessionId)) return expiredForm(reply, pricing);
         try {
           const done =
@@ -113,9 +100,9 @@ export function localPageRoutes(deps: {
         const { token } = req.params;
         const portal = portalOf(token);
         if (!portal)
-          return html(reply, 403, messagePage('Billing', 'This link has expired.', pricing));
+          return sendPage(reply, 403, messagePage('Billing', 'This link has expired.', pricing));
         const done = PORTAL_ACTIONS.find((a) => a === req.query.done);
-        return html(
+        return sendPage(
           reply,
           200,
           portalPage({
@@ -135,10 +122,10 @@ export function localPageRoutes(deps: {
         const { token } = req.params;
         const portal = portalOf(token);
         if (!portal)
-          return html(reply, 403, messagePage('Billing', 'This link has expired.', pricing));
+          return sendPage(reply, 403, messagePage('Billing', 'This link has expired.', pricing));
         const action = PORTAL_ACTIONS.find((a) => a === req.params.action);
         if (!action)
-          return html(
+          return sendPage(
             reply,
             404,
             messagePage('Billing', 'There is no such button.', portal.returnUrl),

@@ -29,6 +29,7 @@ import {
   type StandinToken,
   type StandinUpload,
 } from './store.js';
+import { sendPage } from '../../../lib/html.js';
 
 /** Strava's own limits on an upload. */
 export const STANDIN_LIMITS = {
@@ -87,19 +88,6 @@ const authorizationError = (reply: FastifyReply, field = 'access_token', code = 
   fault(reply, 401, 'Authorization Error', [{ resource: 'Athlete', field, code }]);
 const badRequest = (reply: FastifyReply, resource: string, field: string, code = 'invalid') =>
   fault(reply, 400, 'Bad Request', [{ resource, field, code }]);
-
-function html(reply: FastifyReply, status: number, page: string) {
-  return reply
-    .code(status)
-    .headers({
-      'content-type': 'text/html; charset=utf-8',
-      'cache-control': 'no-store',
-      'referrer-policy': 'no-referrer',
-      'x-frame-options': 'DENY',
-      'content-security-policy': "default-src 'none'; style-src 'unsafe-inline'",
-    })
-    .send(page);
-}
 
 /** Query and body (form-encoded or JSON) as single strings: Strava reads either. */
 function paramsOf(req: FastifyRequest): Record<string, string> {
@@ -197,7 +185,7 @@ export function standinRoutes(deps: {
 
     app.get(`${P}/oauth/authorize`, async (req, reply) => {
       const q = paramsOf(req);
-      const bad = (what: string) => html(reply, 400, messagePage('Bad Request', what));
+      const bad = (what: string) => sendPage(reply, 400, messagePage('Bad Request', what));
       if (q.client_id !== STANDIN_CLIENT.id) return bad('client_id invalid');
       const redirect = acceptedRedirect(q.redirect_uri ?? '', deps.publicUrl);
       if (!redirect) return bad('redirect_uri invalid: only this server or a loopback address');
@@ -218,7 +206,7 @@ export function standinRoutes(deps: {
         sc: scopes,
         e: Date.now() + CONSENT_TTL_MS,
       });
-      return html(
+      return sendPage(
         reply,
         200,
         consentPage({
@@ -234,7 +222,7 @@ export function standinRoutes(deps: {
       const f = paramsOf(req);
       const claims = consentClaims.safeParse(consent.open(f.request ?? ''));
       if (!claims.success || claims.data.e < Date.now()) {
-        return html(
+        return sendPage(
           reply,
           400,
           messagePage('Bad Request', 'This authorization request has expired. Please start again.'),
@@ -249,7 +237,7 @@ export function standinRoutes(deps: {
       }
       const name = (f.athlete_name ?? '').replace(/\s+/g, ' ').trim() || DEFAULT_ATHLETE_NAME;
       if (name.length > STANDIN_LIMITS.athleteNameChars) {
-        return html(
+        return sendPage(
           reply,
           400,
           messagePage('Bad Request', 'The athlete name is longer than 100 characters.'),
@@ -398,14 +386,14 @@ export function standinRoutes(deps: {
     // --- Pages: what the stand-in received ---
 
     app.get(`${P}/uploads`, async (_req, reply) =>
-      html(reply, 200, uploadsPage(await store.recent(UPLOADS_LISTED))),
+      sendPage(reply, 200, uploadsPage(await store.recent(UPLOADS_LISTED))),
     );
 
     app.get<{ Params: { id: string } }>(`${P}/activities/:id`, async (req, reply) => {
       const id = /^\d{1,12}$/.test(req.params.id) ? Number(req.params.id) : 0;
       const u = id > 0 ? await store.activity(id) : null;
-      if (!u) return html(reply, 404, messagePage('Not found', 'There is no such activity.'));
-      return html(reply, 200, activityPage(u));
+      if (!u) return sendPage(reply, 404, messagePage('Not found', 'There is no such activity.'));
+      return sendPage(reply, 200, activityPage(u));
     });
   };
 }
