@@ -156,15 +156,17 @@ async function seed(client: pg.Client, riders: number): Promise<void> {
 }
 
 /**
- * A load's events, started now: made just before its riders join, as the worker's sweep ends
- * an event nobody has been present in for the presence timeout.
+ * A load's events, started (countdown over) just before its riders join, as the worker's sweep
+ * ends an event nobody has been present in for the presence timeout; a point may not be ahead
+ * of the event's clock (group/point-bounds.ts).
  */
 async function startEvents(client: pg.Client, load: Load): Promise<void> {
   for (const e of load.events) {
     await client.query(
       `insert into group_events (id, host_user_id, race_id, race_url, title, host_display_name,
                                  status, time_start, duration)
-       values ($1, $2, 1, 'bench-video', 'Bench video', 'Rider', 'in-progress', now(), 3600)`,
+       values ($1, $2, 1, 'bench-video', 'Bench video', 'Rider', 'in-progress',
+               now() - interval '10 seconds', 3600)`,
       [e.id, e.riders[0]],
     );
   }

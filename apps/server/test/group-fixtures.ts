@@ -84,6 +84,15 @@ export async function hostedEvent(
   return row;
 }
 
+/**
+ * Values of an event started a minute ago (its countdown over): points up to about second 50
+ * count, as the event's clock bounds them (group/point-bounds.ts).
+ */
+export const startedMinuteAgo = () => ({
+  status: 'in-progress' as const,
+  timeStart: new Date(Date.now() - 60_000),
+});
+
 /** Any event with any payload (hostile ones too), acknowledged within WAIT_MS. */
 export function ask(
   socket: GroupClient,

@@ -12,6 +12,7 @@ import {
   member,
   next,
   point,
+  startedMinuteAgo,
   type GroupClient,
 } from './group-fixtures.js';
 
@@ -25,7 +26,7 @@ describe.each(backends)('the /group relay on $name', (backend) => {
 
   it('sends each of 15 riders their window: top 10, or top 3 and 5 around them', async () => {
     const host = await member(s, { name: 'Host' });
-    const event = await hostedEvent(s, host);
+    const event = await hostedEvent(s, host, startedMinuteAgo());
     // One after the other: ids grow with the names (the tie below is broken by id).
     const riders = [];
     for (let i = 1; i <= 15; i += 1) {
@@ -103,7 +104,7 @@ describe.each(backends)('the /group relay on $name', (backend) => {
   it('relays a rider’s point to a watcher without points within one tick', async () => {
     const host = await member(s, { name: 'Host2' });
     const watcher = await member(s, { name: 'Watcher' });
-    const event = await hostedEvent(s, host);
+    const event = await hostedEvent(s, host, startedMinuteAgo());
     const [h, w] = [await sockets.connect(host), await sockets.connect(watcher)];
     await ask(h, 'group-join-room', { roomId: event.id });
     await ask(w, 'group-join-room', { roomId: event.id });

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { idSchema, pgInt, pgIntParam, videoSecond, videoSeconds } from './schemas/common.js';
+import { bodyIdSchema, pgInt, pgIntParam, videoSecond, videoSeconds } from './schemas/common.js';
 
 /**
  * Group rides and live events (document 001: '/events', section 4 'Group ride', section 7
@@ -86,17 +86,24 @@ export function lateJoinSecond(timeStart: number, now: number): number {
 const raceUrl = z.string().trim().min(1).max(200);
 
 export const createEventSchema = z.object({
-  /** The caller (a v1 client sends its own id); the host is always the session's member. */
-  host_user: idSchema.optional(),
+  /**
+   * The caller (a v1 client sends its own id); the host is always the session's member. A
+   * number or its digits, as challenges take ids: no arrays, `1e3` or `0x10` coerced.
+   */
+  host_user: bodyIdSchema.optional(),
   race_url: raceUrl,
-  /** Shown on the event card; defaults to the member's display name. */
+  /**
+   * Sent by v1 clients and checked, but not shown: the card names the host by their own
+   * display name, so no member can appear as someone else ('boss (RideAlong staff)').
+   */
   host_user_display_name: z.string().trim().max(100).optional(),
 });
 export const createEventResponseSchema = z.object({ eventId: z.number() });
 export type CreateEventResponse = z.infer<typeof createEventResponseSchema>;
 
-export const eventIdParamsSchema = z.object({ eventId: idSchema });
-export const roomIdParamsSchema = z.object({ roomId: idSchema });
+/** Path ids are decimal digits only (the same rule as body ids): `1e3`, `0x10`, ` 1` are 400. */
+export const eventIdParamsSchema = z.object({ eventId: bodyIdSchema });
+export const roomIdParamsSchema = z.object({ roomId: bodyIdSchema });
 
 export const eventStatusResponseSchema = z.object({ status: z.enum(EVENT_STATUSES) });
 export const eventStartTimeResponseSchema = z.object({

@@ -5,7 +5,7 @@ import type { ListedEvent } from './repository.js';
 
 /** Event row -> an event card (document 001 '/events'); the thumbnail is signed as on video cards. */
 export function presentEvent(
-  { event, poster, riders }: ListedEvent,
+  { event, poster, riders, hostName }: ListedEvent,
   signer: MediaSigner,
 ): EventListItem {
   return {
@@ -13,7 +13,8 @@ export function presentEvent(
     status: event.status,
     race_url: event.raceUrl,
     title: event.title,
-    host_user_display_name: event.hostDisplayName,
+    // The member's own name as it is now; the stored one only if the row were ever missing.
+    host_user_display_name: hostName ?? event.hostDisplayName,
     thumbnail_url: poster ? signedPosterPath(poster, signer) : null,
     timeStart: event.timeStart?.getTime() ?? null,
     // Nobody rides a complete event any more, whatever rows are left open.

@@ -1,6 +1,6 @@
 import { and, desc, eq, ne, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.js';
-import { eventRiders, groupEvents, races, type RaceRow } from '../../db/schema.js';
+import { eventRiders, groupEvents, races, users, type RaceRow } from '../../db/schema.js';
 import { enterEvent, lockMember } from '../group/rider-rows.js';
 import { completeEvent } from '../group/transitions.js';
 
@@ -10,11 +10,20 @@ export type NewGroupEventRow = typeof groupEvents.$inferInsert;
 /** What an event card needs of the video (its poster), null once the video is deleted. */
 export type EventPoster = Pick<RaceRow, 'id' | 'status' | 'mediaKey' | 'posterFile'>;
 
-/** What creating an event reads of its video. */
-export type EventVideo = EventPoster & Pick<RaceRow, 'url' | 'title' | 'duration'>;
+/** What creating an event reads of its video (the plan rule's fields too). */
+export type EventVideo = EventPoster &
+  Pick<RaceRow, 'url' | 'title' | 'duration' | 'userId' | 'exclusive' | 'samplerMonth'>;
 
-/** One event of a list, with its video's poster fields and its open memberships. */
-export type ListedEvent = { event: GroupEventRow; poster: EventPoster | null; riders: number };
+/**
+ * One event of a list, with its video's poster fields, its open memberships and the host's
+ * display name as it is now (the card names the member, never a name a client sent).
+ */
+export type ListedEvent = {
+  event: GroupEventRow;
+  poster: EventPoster | null;
+  riders: number;
+  hostName: string | null;
+};
 
 /** An event by id, or null. Usable inside a transaction (pass the transaction as `db`). */
 export async function findEvent(db: Db, id: number): Promise<GroupEventRow | null> {
@@ -43,7 +52,15 @@ export function eventsRepository(db: Db) {
     /** The video an event would ride, by its url. */
     async findVideo(url: string): Promise<EventVideo | null> {
       const [row] = await db
-        .select({ ...posterColumns, url: races.url, title: races.title, duration: races.duration })
+        .select({
+          ...posterColumns,
+          url: races.url,
+          title: races.title,
+          duration: races.duration,
+          userId: races.userId,
+          exclusive: races.exclusive,
+          samplerMonth: races.samplerMonth,
+        })
         .from(races)
         .where(eq(races.url, url))
         .limit(1);
@@ -111,9 +128,11 @@ export function eventsRepository(db: Db) {
           // Correlated count per listed event: one query, read through event_riders_event_idx.
           riders: sql<number>`(select count(*)::int from ${eventRiders}
             where ${eventRiders.eventId} = ${groupEvents.id} and ${eventRiders.leftAt} is null)`,
+          hostName: users.displayName,
         })
         .from(groupEvents)
         .leftJoin(races, eq(races.id, groupEvents.raceId))
+        .leftJoin(users, eq(users.id, groupEvents.hostUserId))
         .where(ne(groupEvents.status, 'complete'))
         .orderBy(...ACTIVE_ORDER)
         .limit(limit);
@@ -123,9 +142,15 @@ export function eventsRepository(db: Db) {
     /** Complete events, newest completed first (walks group_events_completed_idx). */
     async completed(w: { offset: number; limit: number }): Promise<ListedEvent[]> {
       const rows = await db
-        .select({ event: groupEvents, poster: posterColumns, riders: sql<number>`0` })
+        .select({
+          event: groupEvents,
+          poster: posterColumns,
+          riders: sql<number>`0`,
+          hostName: users.displayName,
+        })
         .from(groupEvents)
         .leftJoin(races, eq(races.id, groupEvents.raceId))
+        .leftJoin(users, eq(users.id, groupEvents.hostUserId))
         .where(eq(groupEvents.status, 'complete'))
         .orderBy(
           sql`${groupEvents.completedAt} desc nulls last`,

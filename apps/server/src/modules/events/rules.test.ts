@@ -1,13 +1,7 @@
 import { describe, expect, it } from 'vitest';
-import { eventDuration, existingEventVerdict, hostDisplayName } from './rules.js';
+import { eventDuration, existingEventVerdict } from './rules.js';
 
 describe('event rules', () => {
-  it('names the host by the name sent, trimmed, or the member’s own', () => {
-    expect(hostDisplayName('  Team A  ', 'Alice')).toBe('Team A');
-    expect(hostDisplayName('   ', 'Alice')).toBe('Alice');
-    expect(hostDisplayName(undefined, 'Alice')).toBe('Alice');
-  });
-
   it('takes an open event again only for a retry: same video, not started', () => {
     expect(existingEventVerdict({ raceUrl: 'a', status: 'waiting-room' }, 'a', 3)).toBe('reuse');
     expect(existingEventVerdict({ raceUrl: 'a', status: 'waiting-room' }, 'a', 0)).toBe('reuse');

@@ -9,12 +9,6 @@ export const EVENT_MESSAGES = {
   alreadyHosting: 'You are already hosting an event. Leave it first.',
 } as const;
 
-/** The name on the event card: the one the client sent, or the member's own display name. */
-export function hostDisplayName(sent: string | undefined, memberDisplayName: string): string {
-  const trimmed = sent?.trim() ?? '';
-  return trimmed === '' ? memberDisplayName : trimmed;
-}
-
 /**
  * What creating an event does when the host already has an open one: a retry of the same
  * create (same video, not started yet, e.g. the desktop app sending again after a timeout)

@@ -3,8 +3,9 @@ import type { UserRow } from '../../db/schema.js';
 import { badRequest, conflict, forbidden, notFound, tooManyRequests } from '../../http/errors.js';
 import type { RateLimiter } from '../../lib/rate-limiter.js';
 import type { LiveStore } from '../group/live-store.js';
+import { mediaAccess } from '../media/access.js';
 import type { EventsRepository, GroupEventRow, ListedEvent } from './repository.js';
-import { EVENT_MESSAGES, eventDuration, existingEventVerdict, hostDisplayName } from './rules.js';
+import { EVENT_MESSAGES, eventDuration, existingEventVerdict } from './rules.js';
 
 const HOUR_MS = 3600_000;
 
@@ -56,13 +57,19 @@ export function eventsService({ repo, live, limiter, now = () => new Date() }: E
       const video = await repo.findVideo(input.race_url);
       if (!video) throw notFound(EVENT_MESSAGES.videoNotFound);
       if (video.status !== 'ready') throw badRequest(EVENT_MESSAGES.videoNotReady);
+      // The host rides the event too: a video their plan cannot play in full is refused with
+      // the plan's own message, as its playback would be (media/access.ts).
+      const access = mediaAccess(user, video, 'full', now());
+      if (!access.allowed) throw forbidden(access.message);
       const event = await repo.openHostedEvent(
         {
           hostUserId: user.id,
           raceId: video.id,
           raceUrl: video.url,
           title: video.title,
-          hostDisplayName: hostDisplayName(input.host_user_display_name, user.displayName),
+          // The member's own name: a name sent by the client is not shown (anyone could be
+          // 'RideAlong staff'); the lists read the member's current name (repository.ts).
+          hostDisplayName: user.displayName,
           duration: eventDuration(video.duration),
         },
         // Under the member's lock, so concurrent creates each see the one before (presence is

@@ -2,10 +2,12 @@ import type { FastifyBaseLogger } from 'fastify';
 import type { Socket } from 'socket.io';
 import type { z } from 'zod';
 import {
+  GROUP,
   groupClientSchemas,
   type GroupAck,
   type GroupClientToServer,
   type GroupMember,
+  type GroupRoomState,
   type GroupServerToClient,
   unstorableTextMessage,
 } from '@ridealong/contracts';
@@ -17,6 +19,19 @@ import { eventOfRoom, eventRoom, memberRoom } from './event-rows.js';
 import type { Departure } from './membership.js';
 import type { GroupService } from './service.js';
 import { eventArgs } from '../../realtime/event-args.js';
+import type { SocketLimits } from './socket-limits.js';
+
+/**
+ * What the namespace's sockets share (channel.ts) so a burst of joins does not hold the
+ * server (docs/group.md 'Socket limits and join bursts'): the socket limits, a few join slots,
+ * shared room-state reads and the identity relay's throttle.
+ */
+export type GroupShared = {
+  limits: SocketLimits;
+  joinSlot: <T>(task: () => Promise<T>) => Promise<T>;
+  stateAfterJoin: (eventId: number) => Promise<GroupRoomState>;
+  mayRelayIdentity: (key: string, atMs: number) => boolean;
+};
 
 /** The member behind the socket, the server's record, loaded at its first join. */
 export type GroupSocketData = { member: GroupMember | null };
@@ -54,6 +69,9 @@ export function registerGroupHandlers(
   service: GroupService,
   log: FastifyBaseLogger,
   gate: FloodGate,
+  shared: GroupShared,
+  /** The socket's admission under its member's limit: nothing is handled before, or if not. */
+  admitted: Promise<boolean>,
 ): void {
   const nsp = socket.nsp;
   // The member is always the session's, never a payload's.
@@ -63,19 +81,39 @@ export function registerGroupHandlers(
     (socket.on as (e: string, l: (...args: unknown[]) => void) => void)(event, (...args) => {
       const { payload, ack } = eventArgs(args);
       // A flood is refused before anything reads it: no parse, no query.
-      const admitted = gate.admit(Date.now());
-      void (admitted ? run(payload) : Promise.reject(new GroupError(FLOOD_MESSAGE))).then(
-        (answer) => ack?.({ ok: true, ...answer } satisfies GroupAck<T>),
-        (error: unknown) => {
-          const message =
-            error instanceof GroupError ? error.message : 'Something went wrong on our side.';
-          if (!(error instanceof GroupError))
-            log.error({ err: error, event }, 'group event failed');
-          if (ack) ack({ ok: false, message } satisfies GroupAck<T>);
-          else socket.emit('group-error', { event, message });
-        },
-      );
+      const passes = gate.admit(Date.now());
+      void admitted.then((ok) => {
+        if (!ok) return;
+        return (passes ? run(payload) : Promise.reject(new GroupError(FLOOD_MESSAGE))).then(
+          (answer) => ack?.({ ok: true, ...answer } satisfies GroupAck<T>),
+          (error: unknown) => {
+            const message =
+              error instanceof GroupError ? error.message : 'Something went wrong on our side.';
+            if (!(error instanceof GroupError))
+              log.error({ err: error, event }, 'group event failed');
+            if (ack) ack({ ok: false, message } satisfies GroupAck<T>);
+            else socket.emit('group-error', { event, message });
+          },
+        );
+      });
     });
+  }
+
+  /**
+   * Tells the room who this member is, as the server's record: not to a crowd (each pulse
+   * would reach hundreds of sockets: sockets are counted, on this process at once and on
+   * every process through the registry) and at most once per IDENTITY_RELAY_GAP_MS per member
+   * and kind, however many sockets they pulse from.
+   */
+  async function relayIdentity(roomId: number, who: GroupMember, kind: 'join' | 'pulse') {
+    const room = eventRoom(roomId);
+    if ((nsp.adapter.rooms.get(room)?.size ?? 0) > GROUP.roomListMax) return;
+    if (!shared.mayRelayIdentity(`${kind}:${roomId}:${who.id}`, Date.now())) return;
+    if (await service.relaysIdentities(roomId))
+      nsp.to(room).except(memberRoom(who.id)).emit('group-identity-pulse', {
+        roomId,
+        user_info: who,
+      });
   }
 
   const member = async (): Promise<GroupMember> =>
@@ -112,19 +150,31 @@ export function registerGroupHandlers(
 
   on('group-join-room', async (p) => {
     const { roomId } = parse('group-join-room', p);
-    const me = await member();
-    const departures = await service.join(me, roomId);
-    for (const departure of departures) announce(departure, me);
-    // One event per socket: a room this socket was still in (membership already moved on).
-    for (const room of [...socket.rooms]) {
-      const other = eventOfRoom(room);
-      if (other !== null && other !== roomId) void socket.leave(room);
+    // The member's sockets in this event first: a refusal costs no query.
+    await shared.limits.enter(socket, roomId);
+    let me: GroupMember;
+    try {
+      // The database work waits for a join slot (channel.ts, lib/concurrency-gate.ts).
+      me = await shared.joinSlot(async () => {
+        const record = await member();
+        const departures = await service.join(record, roomId);
+        for (const departure of departures) announce(departure, record);
+        return record;
+      });
+      // One event per socket: a room this socket was still in (membership already moved on).
+      for (const room of [...socket.rooms]) {
+        const other = eventOfRoom(room);
+        if (other !== null && other !== roomId) void socket.leave(room);
+      }
+      await socket.join(eventRoom(roomId));
+    } catch (err) {
+      shared.limits.abandon(socket, roomId);
+      throw err;
     }
-    await socket.join(eventRoom(roomId));
-    // Read once in the room: a Start meanwhile is in the state or reaches this socket.
-    const state = await service.check(roomId);
-    if (await service.relaysIdentities(roomId))
-      socket.to(eventRoom(roomId)).emit('group-identity-pulse', { roomId, user_info: me });
+    // Read once in the room (shared with the joins meanwhile, never one begun before this
+    // socket was in): a Start meanwhile is in the state or reaches this socket.
+    const state = await shared.stateAfterJoin(roomId);
+    await relayIdentity(roomId, me, 'join');
     return state;
   });
 
@@ -132,10 +182,9 @@ export function registerGroupHandlers(
     const { roomId } = parse('group-identity-pulse', p);
     const me = joined(roomId);
     await service.pulse(me, roomId);
-    // The server's record of the sender, whatever user_info the payload claimed; not to a
-    // crowd (each pulse would reach hundreds of riders): they see each other in the relay.
-    if (await service.relaysIdentities(roomId))
-      socket.to(eventRoom(roomId)).emit('group-identity-pulse', { roomId, user_info: me });
+    // The server's record of the sender, whatever user_info the payload claimed; a crowd sees
+    // each other in the relay instead.
+    await relayIdentity(roomId, me, 'pulse');
     return {};
   });
 

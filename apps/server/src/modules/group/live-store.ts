@@ -1,5 +1,6 @@
 import { GROUP, type GroupMember, type GroupPoint } from '@ridealong/contracts';
 import type { LivePoint } from './ranking.js';
+import type { SocketRegistry } from './socket-registry.js';
 
 /**
  * What is live in an event and changes every second (docs/group.md): who is present and each
@@ -28,6 +29,8 @@ export type LiveStore = {
   forget: (eventId: number, userId: number) => Promise<void>;
   /** The event is over: everything live about it goes. */
   drop: (eventId: number) => Promise<void>;
+  /** The /group sockets open, for the per-member limits and the crowd bound. */
+  sockets: SocketRegistry;
   close: () => Promise<void>;
 };
 

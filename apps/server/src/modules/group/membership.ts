@@ -1,4 +1,4 @@
-import { and, eq, isNull, ne } from 'drizzle-orm';
+import { and, eq, isNull } from 'drizzle-orm';
 import { GROUP } from '@ridealong/contracts';
 import type { Db } from '../../db/client.js';
 import { eventRiders, groupEvents } from '../../db/schema.js';
@@ -72,18 +72,19 @@ export async function joinEvent(
   eventId: number,
   at: Date,
 ): Promise<{ event: EventRow; departures: Departure[] }> {
-  if (videoOver(openEvent(await findEvent(db, eventId)), at.getTime()))
-    throw new GroupError(GROUP_REFUSALS.over);
-  const elsewhere = await db
+  const found = openEvent(await findEvent(db, eventId));
+  if (videoOver(found, at.getTime())) throw new GroupError(GROUP_REFUSALS.over);
+  const open = await db
     .select({ eventId: eventRiders.eventId })
     .from(eventRiders)
-    .where(
-      and(
-        eq(eventRiders.userId, userId),
-        isNull(eventRiders.leftAt),
-        ne(eventRiders.eventId, eventId),
-      ),
-    );
+    .where(and(eq(eventRiders.userId, userId), isNull(eventRiders.leftAt)));
+  // Already in this event and no other (another tab, a reconnect): nothing to change, so no
+  // transaction; a join burst of members with several sockets pays it once per member.
+  if (open.length === 1 && open[0]?.eventId === eventId) {
+    await live.touch(eventId, userId, at.getTime());
+    return { event: found, departures: [] };
+  }
+  const elsewhere = open.filter((row) => row.eventId !== eventId);
   const departures: Departure[] = [];
   for (const other of elsewhere) {
     try {

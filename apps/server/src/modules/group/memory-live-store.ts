@@ -1,6 +1,7 @@
 import type { GroupMember, GroupPoint } from '@ridealong/contracts';
 import { LIVE_TTL_MS, type LiveStore } from './live-store.js';
 import type { LivePoint } from './ranking.js';
+import { memorySocketRegistry } from './socket-registry.js';
 
 type Bucket = { seen: Map<number, number>; points: Map<number, LivePoint>; writtenAt: number };
 
@@ -41,6 +42,7 @@ export function memoryLiveStore(now: () => number = Date.now): LiveStore {
 
   return {
     shared: false,
+    sockets: memorySocketRegistry(),
     knownSince: () => startedAt,
     async touch(eventId, userId, atMs) {
       const seen = bucket(eventId).seen;

@@ -4,6 +4,7 @@ import type { Redis } from 'ioredis';
 import { closeRedis, connectRedis, type RedisLinkLog } from '../../realtime/redis-link.js';
 import { LIVE_TTL_MS, type LiveStore } from './live-store.js';
 import type { LivePoint } from './ranking.js';
+import { redisSocketRegistry } from './redis-socket-registry.js';
 
 const livePointSchema = z.object({ member: groupMemberSchema, point: groupPointSchema });
 
@@ -34,6 +35,7 @@ export async function redisLiveStore(
 
   return {
     shared: true,
+    sockets: redisSocketRegistry(redis, prefix),
     knownSince: () => readyAt,
     async touch(eventId, userId, atMs) {
       const key = seenKey(eventId);

@@ -14,6 +14,9 @@ type GroupNamespace = GroupSocket['nsp'];
 /** Events completed without this process (the worker's sweep) are noticed this often (~5 s). */
 const STATUS_CHECK_EVERY_TICKS = Math.round(5000 / GROUP.relayIntervalMs);
 
+/** Sockets sent their windows between two turns of the event loop. */
+const RELAY_CHUNK = 25;
+
 /**
  * The relay (docs/group.md 'The relay'): every `relayIntervalMs`, for each event this process
  * holds sockets of, one read of the event's latest points and one sort, then each local socket
@@ -41,7 +44,11 @@ export function groupRelay(deps: {
     const ranking = rankPoints(await deps.live.points(eventId));
     const total = ranking.rows.length;
     if (total === 0) return;
-    for (const socket of localSockets(ns, eventId)) {
+    const sockets = localSockets(ns, eventId);
+    for (const [i, socket] of sockets.entries()) {
+      // Sending is synchronous work: a thousand windows in one go would hold the loop for
+      // tens of milliseconds, so other requests get their turn every RELAY_CHUNK sockets.
+      if (i > 0 && i % RELAY_CHUNK === 0) await new Promise((r) => setImmediate(r));
       const member = socket.data.member;
       if (!member) continue;
       for (const { row, rank } of windowOf(ranking, member.id)) {

@@ -10,6 +10,8 @@ import { findEvent, memberRecord, ridersAmong, roomState } from './event-rows.js
 import { GroupError, GROUP_REFUSALS } from './errors.js';
 import type { LiveStore } from './live-store.js';
 import { joinEvent, leaveEvent, type Departure } from './membership.js';
+import { eventClockReader, pointGate } from './point-gate.js';
+import { eventScope } from './socket-registry.js';
 import { cancelEvent, startEvent } from './transitions.js';
 
 /**
@@ -18,6 +20,7 @@ import { cancelEvent, startEvent } from './transitions.js';
  */
 export function groupService(db: Db, live: LiveStore, now: () => number = Date.now) {
   const presentSince = (at: number) => at - GROUP.presenceTimeoutMs;
+  const admitPoint = pointGate(eventClockReader(db), now);
 
   async function state(eventId: number): Promise<GroupRoomState> {
     const event = await findEvent(db, eventId);
@@ -36,8 +39,12 @@ export function groupService(db: Db, live: LiveStore, now: () => number = Date.n
     const at = now();
     const known = crowds.get(eventId);
     if (known && at - known.at < 1000) return known.crowded;
-    const present = await live.present(eventId, presentSince(at));
-    const answer = { at, crowded: present.length > GROUP.roomListMax };
+    const [present, sockets] = await Promise.all([
+      live.present(eventId, presentSince(at)),
+      // Sockets, not members: each of a member's sockets receives every relayed pulse.
+      live.sockets.count(eventScope(eventId), at),
+    ]);
+    const answer = { at, crowded: Math.max(present.length, sockets) > GROUP.roomListMax };
     // Bounded by the events this process serves; stale entries go as they are asked again.
     if (crowds.size > 10_000) crowds.clear();
     crowds.set(eventId, answer);
@@ -84,8 +91,12 @@ export function groupService(db: Db, live: LiveStore, now: () => number = Date.n
     /** An identity pulse: the member is present. */
     pulse: (member: GroupMember, eventId: number) => live.touch(eventId, member.id, now()),
 
-    /** A point pulse: kept as the member's latest point, relayed by the relay (relay.ts). */
+    /**
+     * A point pulse: kept as the member's latest point, relayed by the relay (relay.ts), once
+     * the event's clock says it can be true (point-bounds.ts).
+     */
     async point(member: GroupMember, eventId: number, point: GroupPoint): Promise<void> {
+      await admitPoint(eventId, point);
       await Promise.all([
         live.setPoint(eventId, member, point),
         live.touch(eventId, member.id, now()),
