@@ -69,6 +69,7 @@ const envSchema = z.object({
   JOB_CONCURRENCY: z.coerce.number({ message: 'must be a number' }).int().min(0).max(16).default(1),
   JOB_RETRY_BASE_SECONDS: positiveInt.default(30),
   UPLOAD_ABANDON_HOURS: positiveInt.default(24),
+  RIDE_ABANDON_HOURS: positiveInt.max(720, 'must be at most 720').default(6),
   TRIAL_DAYS: positiveInt.max(365, 'must be at most 365').default(14),
   ADMIN_EMAILS: emailList.default([]),
   STRIPE_SECRET_KEY: z.string().min(1).optional(),
@@ -219,6 +220,8 @@ export type Config = {
   jobRetryBaseMs: number;
   /** An unfinished upload untouched (rows and partial files) this long is removed. */
   uploadAbandonMs: number;
+  /** A ride that received nothing this long is saved (or removed, when empty) by the sweep. */
+  rideAbandonMs: number;
   /** Length of the ad-free trial a new account starts with. */
   trialDays: number;
   /** Accounts with these (lower-cased) emails are made admins at start, sign-up and sign-in. */
@@ -311,6 +314,7 @@ export function loadConfig(
     jobConcurrency: e.JOB_CONCURRENCY,
     jobRetryBaseMs: e.JOB_RETRY_BASE_SECONDS * 1000,
     uploadAbandonMs: e.UPLOAD_ABANDON_HOURS * 3600 * 1000,
+    rideAbandonMs: e.RIDE_ABANDON_HOURS * 3600 * 1000,
     trialDays: e.TRIAL_DAYS,
     adminEmails: e.ADMIN_EMAILS,
     stripe,

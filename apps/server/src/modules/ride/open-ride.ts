@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { and, desc, eq, gt, like, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.js';
-import { tracks, users, type TrackRow } from '../../db/schema.js';
+import { tracks, type TrackRow } from '../../db/schema.js';
 
 /**
  * How long after a ride's last sign of life (its add-track, or its last stored batch) an
@@ -38,24 +38,21 @@ async function openRide(db: Db, userId: number, raceId: number): Promise<TrackRo
 
 /**
  * add-track without a client ride id: the member's open ride of this video when it is within
- * the resume window, otherwise a new one. The member's row is locked for the check and the
- * insert, so two such add-tracks at once (a double send) make one ride.
+ * the resume window, otherwise a new one. Runs in the caller's transaction, which holds the
+ * member's row lock (one-recording.ts), so two such add-tracks at once make one ride.
  */
-export async function openRideOnce(
-  db: Db,
+export async function openOrInsert(
+  tx: Db,
   values: { userId: number; raceId: number; raceUrl: string; title: string },
 ): Promise<TrackRow> {
-  return db.transaction(async (tx) => {
-    await tx.select({ id: users.id }).from(users).where(eq(users.id, values.userId)).for('update');
-    const open = await openRide(tx, values.userId, values.raceId);
-    if (open) return open;
-    const [row] = await tx
-      .insert(tracks)
-      .values({ ...values, clientRideId: `${SERVER_RIDE_PREFIX}${randomUUID()}` })
-      .returning();
-    if (!row) throw new Error('track not inserted');
-    return row;
-  });
+  const open = await openRide(tx, values.userId, values.raceId);
+  if (open) return open;
+  const [row] = await tx
+    .insert(tracks)
+    .values({ ...values, clientRideId: `${SERVER_RIDE_PREFIX}${randomUUID()}` })
+    .returning();
+  if (!row) throw new Error('track not inserted');
+  return row;
 }
 
 /** push-points with no track known on its socket (a reconnect): that open ride, if any. */
