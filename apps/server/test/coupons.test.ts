@@ -136,7 +136,7 @@ describe.each(backends)('coupons on $name', (backend) => {
       });
     });
 
-    /** What an unknown code answers; expired and used-up codes must answer exactly the same. */
+    /** What an unknown code answers (coupons-answers.test.ts: what real codes answer). */
     const UNKNOWN = {
       status: 404,
       body: { status: 'failure', code: 'invalid-code', message: 'Invalid code.' },
@@ -145,26 +145,6 @@ describe.each(backends)('coupons on $name', (backend) => {
 
     it('invalid-code: 404', async () => {
       expect(await answer(await grant(member, 'NO-SUCH-CODE'))).toEqual(UNKNOWN);
-    });
-
-    it('a code before its start or after its end answers as an unknown one', async () => {
-      const future = await createCoupon({
-        start_date: daysFromNow(2).toISOString(),
-        end_date: daysFromNow(9).toISOString(),
-      });
-      const past = await createCoupon({
-        start_date: daysFromNow(-9).toISOString(),
-        end_date: daysFromNow(-2).toISOString(),
-      });
-      for (const code of [future, past]) {
-        expect(await answer(await grant(member, code))).toEqual(UNKNOWN);
-      }
-    });
-
-    it('a used-up code answers as an unknown one', async () => {
-      const code = await createCoupon({ max_entries: 1 });
-      expect((await grant(await signUpMember(s), code)).status).toBe(200);
-      expect(await answer(await grant(await signUpMember(s), code))).toEqual(UNKNOWN);
     });
 
     it('user-does-not-exist: 404 when an admin names an unknown member', async () => {
@@ -215,35 +195,6 @@ describe.each(backends)('coupons on $name', (backend) => {
       expect((await fetchUser(s, m)).account_level).toBe('core');
     });
 
-    it('a member who can take no grant hears so for every code, so codes cannot be tested', async () => {
-      const m = await signUpMember(s);
-      expect((await grant(m, await createCoupon())).status).toBe(200);
-      const paying = await signUpMember(s);
-      const paid = await applyAccountEvent(s.database.db, paying.id, {
-        type: 'subscription-started',
-        plan: 'core',
-        subscriptionId: `sub_${paying.id}`,
-        periodEnd: daysFromNow(30),
-      });
-      expect(paid.ok).toBe(true);
-      for (const who of [m, paying]) {
-        const live = await answer(await grant(who, await createCoupon()));
-        const unknown = await answer(await grant(who, 'NO-SUCH-CODE'));
-        const expired = await answer(
-          await grant(
-            who,
-            await createCoupon({
-              start_date: daysFromNow(-9).toISOString(),
-              end_date: daysFromNow(-2).toISOString(),
-            }),
-          ),
-        );
-        expect(live.status).toBe(409);
-        expect(unknown).toEqual(live);
-        expect(expired).toEqual(live);
-      }
-    });
-
     it('a member may redeem only for themself; an admin for anyone; guests 401', async () => {
       const code = await createCoupon();
       const other = await signUpMember(s);
@@ -268,7 +219,7 @@ describe.each(backends)('coupons on $name', (backend) => {
       const riders = await Promise.all(Array.from({ length: 7 }, () => signUpMember(s)));
       const answers = await Promise.all(riders.map((r) => grant(r, code)));
       const statuses = answers.map((a) => a.status).sort();
-      expect(statuses).toEqual([200, 200, 200, 404, 404, 404, 404]);
+      expect(statuses).toEqual([200, 200, 200, 409, 409, 409, 409]);
       const [row] = await s.database.db.select().from(coupons).where(eq(coupons.code, code));
       expect(row?.entries).toBe(3);
       const redeemed = await s.database.db

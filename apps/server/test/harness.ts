@@ -7,7 +7,7 @@ import pg from 'pg';
 import { buildApp } from '../src/app.js';
 import { loadConfig } from '../src/config.js';
 import { openDatabase, type Database } from '../src/db/client.js';
-import { outboxMailer } from '../src/lib/mailer.js';
+import { outboxMailer, type Mailer } from '../src/lib/mailer.js';
 import { memoryRateLimiter, type RateLimiter } from '../src/lib/rate-limiter.js';
 
 export type Backend = {
@@ -68,6 +68,8 @@ export async function listenApp(opts: {
   dataDir: string;
   env?: Record<string, string>;
   rateLimiter?: RateLimiter;
+  /** Instead of the outbox (a test of mail that cannot be sent). */
+  mailer?: Mailer;
 }): Promise<{ app: FastifyInstance; baseUrl: string }> {
   const config = loadConfig({
     DATA_DIR: opts.dataDir,
@@ -76,9 +78,11 @@ export async function listenApp(opts: {
     SEED_SAMPLE_DATA: 'false',
     ...opts.env,
   });
-  const mailer = outboxMailer(path.join(opts.dataDir, 'outbox'), config.mailFrom, {
-    info: () => undefined,
-  });
+  const mailer =
+    opts.mailer ??
+    outboxMailer(path.join(opts.dataDir, 'outbox'), config.mailFrom, {
+      info: () => undefined,
+    });
   const app = await buildApp({
     config,
     database: opts.database,

@@ -21,6 +21,22 @@ export const signupRequestSchema = z.object({
 });
 export type SignupRequest = z.infer<typeof signupRequestSchema>;
 
+/**
+ * The 201 answer of POST /signup. `verification_mail_sent` (added in issue 21, optional for
+ * older servers) is false when the account was made but the mail could not be sent: the client
+ * offers POST /resend-verification.
+ */
+export const signupResponseSchema = z.object({
+  status: z.literal('success'),
+  message: z.string().optional(),
+  verification_mail_sent: z.boolean().optional(),
+});
+export type SignupResponse = z.infer<typeof signupResponseSchema>;
+
+/** POST /resend-verification: a new verification link for an account not yet verified. */
+export const resendVerificationRequestSchema = z.object({ email: emailLookupField });
+export type ResendVerificationRequest = z.infer<typeof resendVerificationRequestSchema>;
+
 export const emailSigninRequestSchema = z.object({
   email: emailLookupField,
   password: z.string().min(1, 'Required').max(200),
@@ -70,6 +86,11 @@ export const AUTH_MESSAGES = {
   signedIn: 'You are signed in.',
   emailTaken: 'An account with this email already exists. Sign in now, or reset your password.',
   registered: 'Please verify your email through the link we sent, then sign in.',
+  registeredMailFailed:
+    'Your account is made, but we could not send the verification email. Please send it again.',
+  verificationResent:
+    'If this email has an account waiting for verification, we sent it a new link. Open it, then sign in.',
+  mailFailed: 'We could not send the email just now. Please try again in a few minutes.',
   recoverySent:
     "If an account exists with this email, we'll send you a link to reset your password now. After you reset your password, log in.",
   recoveryUserNotFound: 'An email has been sent to your account with further instruction.',

@@ -8,13 +8,18 @@ export type AuthAction =
   | 'recovery'
   | 'reset'
   | 'verify'
+  /** POST /resend-verification: each try may send a mail. */
+  | 'resend'
   | 'social'
   /** Redeeming a promo code: guessing codes is as much an attack as guessing passwords. */
-  | 'coupon';
+  | 'coupon'
+  /** POST /auth/strava: each try costs a call to Strava's token endpoint, on our app's quota. */
+  | 'strava';
 
 /**
- * Sign-in, sign-up, recovery and code redemption are limited per client IP and per subject: the
- * email address tried, or the member (`member:{id}`) redeeming a code.
+ * Sign-in, sign-up, recovery, code redemption and Strava connection are limited per client IP and
+ * per subject: the email address tried, or the member (`member:{id}`) redeeming a code or
+ * connecting Strava.
  */
 export function authRateLimits(limiter: RateLimiter, cfg: Config['rateLimit']) {
   return async function check(action: AuthAction, ip: string, subject?: string): Promise<void> {

@@ -7,7 +7,9 @@ import {
   failureSchema,
   okSchema,
   passwordRecoveryRequestSchema,
+  resendVerificationRequestSchema,
   signupRequestSchema,
+  signupResponseSchema,
   socialAuthRequestSchema,
   updatePasswordRequestSchema,
   verifyEmailRequestSchema,
@@ -51,13 +53,40 @@ export const accountsRoutes =
         schema: {
           tags: ['accounts'],
           body: signupRequestSchema,
-          response: { 201: okSchema, ...errors },
+          response: { 201: signupResponseSchema, ...errors },
         },
       },
       async (req, reply) => {
         await d.limit('signup', req.ip, req.body.email);
-        await d.accounts.signup(req.body);
-        return reply.code(201).send({ status: 'success', message: AUTH_MESSAGES.registered });
+        const { user, mailError } = await d.accounts.signup(req.body);
+        // The account exists either way: a 5xx would tell the member it does not (issue 21).
+        if (mailError)
+          req.log.error({ err: mailError, userId: user.id }, 'verification mail not sent');
+        return reply.code(201).send({
+          status: 'success',
+          message: mailError ? AUTH_MESSAGES.registeredMailFailed : AUTH_MESSAGES.registered,
+          verification_mail_sent: !mailError,
+        });
+      },
+    );
+
+    app.post(
+      '/resend-verification',
+      {
+        schema: {
+          tags: ['accounts'],
+          body: resendVerificationRequestSchema,
+          response: { 200: okSchema, ...errors },
+        },
+      },
+      async (req) => {
+        await d.limit('resend', req.ip, req.body.email);
+        const { mailError } = await d.accounts.resendVerification(req.body.email);
+        if (mailError) {
+          req.log.error({ err: mailError }, 'verification mail not sent');
+          throw unavailable(AUTH_MESSAGES.mailFailed);
+        }
+        return { status: 'success' as const, message: AUTH_MESSAGES.verificationResent };
       },
     );
 

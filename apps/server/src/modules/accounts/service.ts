@@ -31,14 +31,24 @@ export type AccountsDeps = {
 export type SignedIn = { user: UserRow; token: string };
 
 export function accountsService(d: AccountsDeps) {
-  async function sendVerification(user: UserRow) {
+  /** Issues a new link and mails it. Answers the mail's error (SMTP down), null when sent. */
+  async function sendVerification(user: UserRow): Promise<unknown> {
     const code = await d.codes.issue(user.id, 'verify_email', EMAIL_VERIFICATION_CODE_TTL_MS);
     const link = `${d.publicUrl}/email-verified?code=${encodeURIComponent(code)}`;
-    await d.mailer.send(verificationMail(user.email, user.displayName, link));
+    try {
+      await d.mailer.send(verificationMail(user.email, user.displayName, link));
+      return null;
+    } catch (err) {
+      return err ?? new Error('mail not sent');
+    }
   }
 
   return {
-    async signup(req: SignupRequest): Promise<UserRow> {
+    /**
+     * The account is made first; a mail that cannot be sent then (SMTP down) does not undo it:
+     * the answer says so (`mailError`) and POST /resend-verification sends another link.
+     */
+    async signup(req: SignupRequest): Promise<{ user: UserRow; mailError: unknown }> {
       const user = await d.openAccount({
         email: req.email,
         username: req.username,
@@ -46,8 +56,17 @@ export function accountsService(d: AccountsDeps) {
         passwordHash: await hashPassword(req.password),
       });
       if (!user) throw conflict(AUTH_MESSAGES.emailTaken);
-      await sendVerification(user);
-      return user;
+      return { user, mailError: await sendVerification(user) };
+    },
+
+    /**
+     * A new verification link for an account that is not verified yet; unknown and verified
+     * emails get no mail and the same answer. `mailError` is a mail that could not be sent.
+     */
+    async resendVerification(email: string): Promise<{ mailError: unknown }> {
+      const user = await d.users.findByEmail(email);
+      if (!user || user.emailVerified) return { mailError: null };
+      return { mailError: await sendVerification(user) };
     },
 
     async verifyEmail(code: string): Promise<UserRow> {

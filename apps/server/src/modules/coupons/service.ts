@@ -5,6 +5,7 @@ import { badRequest, conflict } from '../../http/errors.js';
 import { accountStateOf, applyAccountEvent } from '../billing/account-events.js';
 import { transition } from '../billing/transitions.js';
 import type { UsersRepository } from '../users/repository.js';
+import { couponRefusal } from './coupon-refusal.js';
 import { grantEnd } from './grant-duration.js';
 import {
   claimEntry,
@@ -24,10 +25,6 @@ export type GrantOutcome =
 /** Whether a Core grant could apply to this member now (the account-level rules decide). */
 const takesGrants = (user: UserRow, now: Date) =>
   transition(accountStateOf(user), { type: 'complimentary-granted', level: 'core', until: now }).ok;
-
-/** Within its dates and not used up (claimEntry is what holds under concurrency). */
-const redeemable = (c: CouponRow, now: Date) =>
-  now >= c.startDate && now <= c.endDate && c.entries < c.maxEntries;
 
 /** Thrown inside the grant transaction to roll it back with the reason. */
 class GrantRefused extends Error {
@@ -62,6 +59,8 @@ export function couponsService(d: { db: Db; coupons: CouponsRepository; users: U
      * transaction: any refusal inside it rolls all three back.
      */
     async grant(userId: number, code: string, now = new Date()): Promise<GrantOutcome> {
+      // The code first (issue 21): a member holding a real code hears what is wrong with it.
+      // Guessing stays worthless through the per-member and per-address limits on every try.
       const coupon = await d.coupons.findByCode(code);
       const target = await d.users.findById(userId);
       const refuse = (c: CouponError): GrantOutcome => ({
@@ -69,13 +68,11 @@ export function couponsService(d: { db: Db; coupons: CouponsRepository; users: U
         code: c,
         complimentaryAccess: target?.complimentaryAccess ?? false,
       });
-      // Someone guessing codes must learn nothing of which exist (issue 10, docs/decisions.md):
-      // a member who can take no grant (complimentary access in force, or paying for Core or
-      // more) hears so whatever the code, and unknown, not yet or no longer valid, and used-up
-      // codes answer alike.
-      if (target && !takesGrants(target, now)) return refuse('already-comp');
-      if (!coupon || !redeemable(coupon, now)) return refuse('invalid-code');
+      if (!coupon) return refuse('invalid-code');
+      const codeRefusal = couponRefusal(coupon, now);
+      if (codeRefusal) return refuse(codeRefusal);
       if (!target) return refuse('user-does-not-exist');
+      if (!takesGrants(target, now)) return refuse('already-comp');
 
       const grants = couponGrants(coupon);
       const until = grantEnd(now, grants.time_to_grant);
@@ -97,7 +94,7 @@ export function couponsService(d: { db: Db; coupons: CouponsRepository; users: U
             grantedUntil: until,
           });
           if (!redeemed) throw new GrantRefused('already-comp');
-          if (!(await claimEntry(tx, coupon.id))) throw new GrantRefused('invalid-code');
+          if (!(await claimEntry(tx, coupon.id))) throw new GrantRefused('coupon-reached-max');
           return applied.user;
         });
         return { ok: true, user, until };

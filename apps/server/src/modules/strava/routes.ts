@@ -7,6 +7,7 @@ import {
   stravaUserResponseSchema,
 } from '@ridealong/contracts';
 import { requireUser } from '../../http/auth.js';
+import type { authRateLimits } from '../accounts/rate-limits.js';
 import type { PresentUser } from '../users/presenter.js';
 import type { StravaConnectService } from './connect-service.js';
 
@@ -15,12 +16,17 @@ const errors = {
   401: failureSchema,
   403: failureSchema,
   409: failureSchema,
+  429: failureSchema,
   503: failureSchema,
 };
 
 /** The Connect side of Strava under /api/v1 (docs/strava.md, 'Endpoints'). */
 export const stravaRoutes =
-  (strava: StravaConnectService, presentUser: PresentUser): FastifyPluginAsyncZod =>
+  (
+    strava: StravaConnectService,
+    presentUser: PresentUser,
+    limit: ReturnType<typeof authRateLimits>,
+  ): FastifyPluginAsyncZod =>
   async (app) => {
     app.get(
       '/strava/authorize',
@@ -45,6 +51,8 @@ export const stravaRoutes =
       },
       async (req) => {
         const me = requireUser(req);
+        // Per member and per address, like sign-in: every try exchanges a code with Strava.
+        await limit('strava', req.ip, `member:${me.id}`);
         await strava.connect(me.id, req.body);
         return { status: 'success' as const, user: await presentUser(me) };
       },

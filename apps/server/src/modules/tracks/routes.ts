@@ -101,7 +101,7 @@ export const tracksRoutes =
         schema: {
           tags: ['tracks'],
           description:
-            "Document 001's v1 call: 200 with the ride's FIT file for its owner (then mark_as_uploaded).",
+            "Document 001's v1 call: 200 with the ride's FIT file for its owner or an admin, as /tracks/{id}/fit (then mark_as_uploaded).",
           params: idParamsSchema,
         },
       },

@@ -1,7 +1,8 @@
 import { ACTIVITIES_PAGE_SIZE, STRAVA_MESSAGES, type UserStats } from '@ridealong/contracts';
 import type { Db } from '../../db/client.js';
-import type { TrackRow, UserRow } from '../../db/schema.js';
+import type { TrackRow } from '../../db/schema.js';
 import { badRequest, conflict, forbidden, notFound } from '../../http/errors.js';
+import { mayReadActivity, type Viewer } from './activity-access.js';
 import { rideFitFile } from './fit-export.js';
 import type { MemberRefreshQueue } from '../challenges/jobs.js';
 import { deleteTrack } from './lifecycle.js';
@@ -10,14 +11,12 @@ import { tracksRepository, type TrackWithRace } from './repository.js';
 import { presentStats } from './stats.js';
 import { statsRepository } from './stats-repository.js';
 
-type Viewer = Pick<UserRow, 'id' | 'admin'>;
-
 /** Activities are private: the member themself, or an admin. */
 function authorise(viewer: Viewer, ownerId: number, action: string): void {
-  if (viewer.id !== ownerId && !viewer.admin) throw forbidden(`You may not ${action}.`);
+  if (!mayReadActivity(viewer, ownerId)) throw forbidden(`You may not ${action}.`);
 }
 
-/** The v1 Strava calls are the member's own: not even an admin may use another's ride. */
+/** Strava actions are the member's own: not even an admin may upload or mark another's ride. */
 function ownerOnly(viewer: Viewer, track: TrackRow, action: string): void {
   if (viewer.id !== track.userId) throw forbidden(`You may not ${action}.`);
 }
@@ -73,12 +72,11 @@ export function tracksService(
 
     /**
      * GET /track/{id}/download (document 001 section 7): the v1 client's first step of its own
-     * Strava upload, 200 with the FIT file for the owner's saved ride.
+     * Strava upload, 200 with the FIT file of a saved ride; the same file and the same rule
+     * (owner or admin) as `fit`.
      */
     async download(viewer: Viewer, id: number): Promise<{ fileName: string; bytes: Uint8Array }> {
-      const track = await repo.findById(id);
-      if (!track) throw notFound('This activity was not found.');
-      ownerOnly(viewer, track, "download another member's activity");
+      const track = await ownTrack(viewer, id, "download another member's activity");
       if (track.status !== 'saved') throw badRequest('This ride is still being recorded.');
       return rideFitFile(db, track);
     },

@@ -1,11 +1,14 @@
 import { useMutation } from '@tanstack/react-query';
-import { okSchema, type SignupRequest } from '@ridealong/contracts';
+import { signupResponseSchema, type SignupRequest } from '@ridealong/contracts';
 import { apiRequest } from '../../../lib/api';
 
-/** POST /api/v1/signup: 201 sends the verification mail; 409 means the email is taken. */
+/**
+ * POST /api/v1/signup: 201 sends the verification mail (`verification_mail_sent` false when the
+ * account was made but the mail could not be sent); 409 means the email is taken.
+ */
 export function useSignup() {
   return useMutation({
     mutationFn: async (body: SignupRequest) =>
-      (await apiRequest('/signup', { method: 'POST', body, schema: okSchema })).data,
+      (await apiRequest('/signup', { method: 'POST', body, schema: signupResponseSchema })).data,
   });
 }

@@ -1,12 +1,13 @@
-import { Button, Group, PasswordInput, Stack, TextInput } from '@mantine/core';
+import { Button, Group, PasswordInput, Stack, Text, TextInput } from '@mantine/core';
 import { zodResolver } from '@hookform/resolvers/zod';
 import { useState, type ReactNode } from 'react';
 import { useForm } from 'react-hook-form';
 import { Navigate, useNavigate } from 'react-router';
-import { signupRequestSchema, type SignupRequest } from '@ridealong/contracts';
+import { AUTH_MESSAGES, signupRequestSchema, type SignupRequest } from '@ridealong/contracts';
 import { ApiError } from '../../../lib/api';
 import { useSubmitLock } from '../../../lib/useSubmitLock';
 import { selectSignedIn, useUserStore } from '../../../stores/user';
+import { useResendVerification } from '../api/useResendVerification';
 import { useSignup } from '../api/useSignup';
 import { AuthCard } from '../components/AuthCard';
 import { EmailTakenMessage } from '../components/EmailTakenMessage';
@@ -24,6 +25,7 @@ export function SignUpPage() {
   const [locked, lock] = useSubmitLock();
   const back = useBack('/login');
   const [message, setMessage] = useState<ReactNode>(null);
+  const [tone, setTone] = useState<'error' | 'notice'>('error');
   const form = useForm<SignupRequest>({
     resolver: zodResolver(signupRequestSchema),
     // Errors appear only once a field has been touched (document 000, section 5).
@@ -36,8 +38,23 @@ export function SignUpPage() {
 
   const submit = form.handleSubmit((body) => {
     setMessage(null);
+    setTone('error');
     signup.mutate(body, {
-      onSuccess: () => void navigate('/user-registered'),
+      onSuccess: (answer) => {
+        // The account is made but its mail was not sent: say so here and offer it again.
+        if (answer.verification_mail_sent === false) {
+          setTone('notice');
+          setMessage(
+            <MailNotSent
+              email={body.email}
+              message={answer.message ?? AUTH_MESSAGES.registeredMailFailed}
+              onSent={() => void navigate('/user-registered')}
+            />,
+          );
+          return;
+        }
+        void navigate('/user-registered');
+      },
       onError: (e) => {
         if (!(e instanceof ApiError)) {
           console.error('Sign-up request failed', e);
@@ -68,7 +85,11 @@ export function SignUpPage() {
         }}
       >
         <Stack gap="md">
-          {message && <FormAlert testId="signup-message">{message}</FormAlert>}
+          {message && (
+            <FormAlert testId="signup-message" tone={tone}>
+              {message}
+            </FormAlert>
+          )}
           <TextInput
             label="Username"
             autoComplete="username"
@@ -101,5 +122,44 @@ export function SignUpPage() {
         </Stack>
       </form>
     </AuthCard>
+  );
+}
+
+/** The account exists but its verification mail failed: the server's message and 'Send again'. */
+function MailNotSent({
+  email,
+  message,
+  onSent,
+}: {
+  email: string;
+  message: string;
+  onSent: () => void;
+}) {
+  const resend = useResendVerification();
+  const [problem, setProblem] = useState<string | null>(null);
+  const sendAgain = () => {
+    setProblem(null);
+    resend.mutate(email, {
+      onSuccess: onSent,
+      onError: (e) =>
+        setProblem(e instanceof ApiError ? friendlyServerMessage(e.message) : NETWORK_ERROR_TEXT),
+    });
+  };
+  return (
+    <Stack gap="xs">
+      <Text size="sm" data-testid="signup-mail-failed">
+        {message}
+      </Text>
+      {problem && (
+        <Text size="sm" c="red" data-testid="signup-resend-problem">
+          {problem}
+        </Text>
+      )}
+      <Group>
+        <Button size="xs" variant="light" onClick={sendAgain} loading={resend.isPending}>
+          Send again
+        </Button>
+      </Group>
+    </Stack>
   );
 }
