@@ -8,6 +8,8 @@ import {
   type UserChallengeRow,
   type UserRow,
 } from '../../db/schema.js';
+import { snapshotPage } from './board-reads.js';
+import { LIVE_BOARD_MAX, markBoardsDue } from './board-snapshot.js';
 import { lockMember, refreshMember } from './refresh.js';
 
 /** A member's row with what its summary shows of the challenge. */
@@ -16,9 +18,15 @@ export type MemberChallenge = {
   challenge: Pick<ChallengeRow, 'id' | 'title' | 'challengeType'>;
 };
 
+/** What a leaderboard row shows of a member's progress (live, or as a snapshot ranked it). */
+export type BoardProgress = Pick<
+  UserChallengeRow,
+  'completionPercent' | 'currentTotal' | 'averagePower' | 'videosWatched' | 'complete'
+>;
+
 /** A leaderboard row: the member's progress and who they are. */
 export type BoardEntry = {
-  member: UserChallengeRow;
+  member: BoardProgress;
   user: Pick<UserRow, 'id' | 'displayName' | 'photoUrl'>;
 };
 
@@ -32,6 +40,18 @@ const BOARD_ORDER = [
   sql`${userChallenges.currentTotal} desc nulls last`,
   asc(userChallenges.userId),
 ];
+
+/**
+ * A join or leave of a board read from snapshots marks it due for a new one; before the
+ * challenge's row is updated (boards' rows are always locked first).
+ */
+async function markIfBig(tx: Db, challengeId: number, joining: number): Promise<void> {
+  const [row] = await tx
+    .select({ participants: challenges.participants })
+    .from(challenges)
+    .where(eq(challenges.id, challengeId));
+  if (row && row.participants + joining > LIVE_BOARD_MAX) await markBoardsDue(tx, [challengeId]);
+}
 
 export function membersRepository(db: Db) {
   return {
@@ -51,6 +71,7 @@ export function membersRepository(db: Db) {
           .returning({ userId: userChallenges.userId });
         if (!row) return false;
         await refreshMember(tx, userId, { challengeIds: [challengeId] });
+        await markIfBig(tx, challengeId, 1);
         // Last: the challenge's row is locked only for this statement's remaining moment,
         // not through the refresh (joins to one challenge would queue behind each other).
         await tx
@@ -71,6 +92,7 @@ export function membersRepository(db: Db) {
           )
           .returning({ userId: userChallenges.userId });
         if (!row) return false;
+        await markIfBig(tx, challengeId, 0);
         await tx
           .update(challenges)
           .set({ participants: sql`greatest(${challenges.participants} - 1, 0)` })
@@ -141,6 +163,13 @@ export function membersRepository(db: Db) {
         .limit(1);
       return row ?? null;
     },
+
+    /** A page of the board's ranking snapshot (board-reads.ts), or null before the first. */
+    snapshotPage: (challengeId: number, start: number, limit: number, callerId: number | null) =>
+      snapshotPage(db, challengeId, start, limit, callerId),
+
+    /** Queues a snapshot of a big board that has none yet. */
+    markDue: (challengeId: number) => db.transaction((tx) => markBoardsDue(tx, [challengeId])),
 
     /**
      * Participants strictly ahead of this progress (completion, then total): the ranking is one

@@ -2,6 +2,7 @@ import { and, asc, eq, gt, inArray, lte, sql, type SQL } from 'drizzle-orm';
 import { CHALLENGE, type ChallengeType } from '@ridealong/contracts';
 import type { Db } from '../../db/client.js';
 import { challenges, userChallenges } from '../../db/schema.js';
+import { LIVE_BOARD_MAX, markBoardsDue } from './board-snapshot.js';
 import {
   readyUploadsOf,
   savedRidesOf,
@@ -40,9 +41,11 @@ const memberColumns = {
   endsAt: challenges.endsAt,
   goal: challenges.goal,
   videoSubset: challenges.videoSubset,
+  participants: challenges.participants,
 };
 
-type MemberRow = Progress & ChallengeRule & { challengeId: number; userId: number };
+type MemberRow = Progress &
+  ChallengeRule & { challengeId: number; userId: number; participants: number };
 
 /** The member rows that match, locked for this transaction in primary-key order. */
 function lockedMembers(
@@ -85,13 +88,17 @@ async function recompute(db: Db, rows: readonly MemberRow[]): Promise<number> {
     ? await readyUploadsOf(db, userIds, span)
     : new Map<number, never[]>();
   const writes: ProgressWrite[] = [];
+  const bigBoards = new Set<number>();
   for (const row of rows) {
     const progress = progressOf(row, rides.get(row.userId) ?? [], uploads.get(row.userId) ?? []);
     if (!sameProgress(row, progress)) {
       writes.push({ challengeId: row.challengeId, userId: row.userId, progress });
+      if (row.participants > LIVE_BOARD_MAX) bigBoards.add(row.challengeId);
     }
   }
   await writeProgress(db, writes);
+  // Boards read from snapshots learn a change in O(1): a debounced rebuild (board-snapshot.ts).
+  if (bigBoards.size > 0) await markBoardsDue(db, [...bigBoards]);
   return writes.length;
 }
 

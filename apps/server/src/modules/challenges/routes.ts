@@ -35,6 +35,8 @@ const errors = {
   409: failureSchema,
 };
 const tags = ['challenges'];
+/** The moment a leaderboard answer read from a ranking snapshot stands for (ISO 8601). */
+export const RANKING_AS_OF_HEADER = 'x-ranking-as-of';
 const security = [{ token: [] }];
 
 /**
@@ -100,8 +102,10 @@ export const challengesRoutes =
           response: { 200: challengeLeaderboardResponseSchema, ...errors },
         },
       },
-      async (req) => {
+      async (req, reply) => {
         const board = await service.leaderboard(req.currentUser, req.params.challengeId, req.query);
+        // A big board is read from a ranking snapshot a few seconds old at most: say as of when.
+        if (board.asOf) void reply.header(RANKING_AS_OF_HEADER, board.asOf.toISOString());
         return {
           count: board.count,
           rows: board.rows.map((r) => presentBoardRow(r.entry, r.ranking)),

@@ -9,6 +9,7 @@ import { badRequest, conflict, forbidden, notFound, tooManyRequests } from '../.
 import type { RateLimiter } from '../../lib/rate-limiter.js';
 import type { ChallengeJobQueue } from './jobs.js';
 import { draftChallenge } from './create-rules.js';
+import { LIVE_BOARD_MAX } from './board-snapshot.js';
 import type { BoardEntry, MemberChallenge, MembersRepository } from './members-repository.js';
 import { isActiveAt, presentUserChallenge } from './presenter.js';
 import { pageRankings } from './ranking.js';
@@ -27,11 +28,15 @@ export type ChallengesServiceDeps = {
 
 const HOUR_MS = 3600_000;
 
-/** A leaderboard answer before presenting: entries with their rankings. */
+/**
+ * A leaderboard answer before presenting: entries with their rankings; `asOf` is the moment of
+ * the ranking snapshot it was read from (null: read live).
+ */
 export type Board = {
   count: number;
   rows: Array<{ entry: BoardEntry; ranking: number }>;
   me: { entry: BoardEntry; ranking: number } | null;
+  asOf: Date | null;
 };
 
 /** The challenge calls of document 001 section 7 (docs/challenges.md). */
@@ -97,13 +102,27 @@ export function challengesService(deps: ChallengesServiceDeps) {
       };
     },
 
-    /** A page of the board, everyone's count and the caller's own row wherever it ranks. */
+    /**
+     * A page of the board, everyone's count and the caller's own row wherever it ranks: a big
+     * board from its ranking snapshot (board-snapshot.ts), a small one (or a big one before
+     * its first snapshot) live.
+     */
     async leaderboard(
       caller: Caller | null,
       challengeId: number,
       q: { start: number; paginate: number },
     ): Promise<Board> {
       const challenge = await existing(challengeId);
+      if (challenge.participants > LIVE_BOARD_MAX) {
+        const snap = await members.snapshotPage(
+          challenge.id,
+          q.start,
+          q.paginate,
+          caller?.id ?? null,
+        );
+        if (snap) return snap;
+        await members.markDue(challenge.id);
+      }
       const entries = await members.page(challenge.id, q.start, q.paginate);
       const first = entries[0];
       const aheadOfFirst = first ? await members.ahead(challenge.id, first.member) : 0;
@@ -121,7 +140,7 @@ export function challengesService(deps: ChallengesServiceDeps) {
           ? { entry, ranking: 1 + (await members.ahead(challenge.id, entry.member)) }
           : null;
       }
-      return { count: challenge.participants, rows, me };
+      return { count: challenge.participants, rows, me, asOf: null };
     },
 
     /** values: an unknown id is a 400 (the page goes back to the list, section 8). */
