@@ -63,6 +63,8 @@ import { payments as paymentsModule } from './modules/billing/payments.js';
 import { accountOpener } from './modules/accounts/open-account.js';
 import { promoteAdmins } from './modules/admins/admin-emails.js';
 import { expirySweep } from './modules/billing/expiry-sweep.js';
+import { standingsSweep } from './modules/tracks/history-standings-sweep.js';
+import { staleRidesSweep } from './modules/tracks/stale-rides-sweep.js';
 import { couponsRepository } from './modules/coupons/repository.js';
 import { couponsRoutes } from './modules/coupons/routes.js';
 import { couponsService } from './modules/coupons/service.js';
@@ -200,6 +202,15 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
       video.housekeeping,
       // Trials and complimentary grants end on time (see expiry-sweep.ts).
       expirySweep({ db: database.db, log: app.log }),
+      // The history leaderboard's standings (docs/ride.md, 'History leaderboard').
+      standingsSweep({ db: database.db, log: app.log }),
+      // Rides nobody will finish are saved or removed (see tracks/stale-rides-sweep.ts).
+      staleRidesSweep({
+        db: database.db,
+        jobs,
+        staleAfterMs: config.rideAbandonMs,
+        log: app.log,
+      }),
       // Group events end by themselves; presence is read only where it is everyone's.
       groupSweep({
         db: database.db,
@@ -266,7 +277,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
         }),
       );
       await api.register(usersRoutes(users, presentUser));
-      await api.register(stravaRoutes(strava.service, presentUser));
+      await api.register(stravaRoutes(strava.service, presentUser, authLimits));
       await api.register(payments.apiRoutes);
       await api.register(
         couponsRoutes(

@@ -291,6 +291,11 @@ export const tracks = pgTable(
      * the video's version row lock, so in commit order): which rides a cached history lacks.
      */
     historySeq: integer('history_seq'),
+    /**
+     * Whether this saved ride is in the member's stats buckets: a ride overlapping in time one
+     * already counted is not (rides recorded side by side count once; docs/ride.md).
+     */
+    statsCounted: boolean('stats_counted').notNull().default(true),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
   },
@@ -308,6 +313,14 @@ export const tracks = pgTable(
     index('tracks_race_history_idx')
       .on(t.raceId, t.historySeq)
       .where(sql`${t.status} = 'saved'`),
+    // One recording per member: a member's open rides (few), closed by a newer add-track.
+    index('tracks_open_user_idx')
+      .on(t.userId)
+      .where(sql`${t.status} <> 'saved'`),
+    // The stale-rides sweep: open rides by their last sign of life, oldest first.
+    index('tracks_open_stale_idx')
+      .on(t.updatedAt)
+      .where(sql`${t.status} <> 'saved'`),
   ],
 );
 
@@ -323,6 +336,105 @@ export const raceHistoryVersions = pgTable('race_history_versions', {
   saved: integer('saved').notNull().default(0),
   removed: integer('removed').notNull().default(0),
 });
+
+/**
+ * The history leaderboard's per-second standings (docs/ride.md, 'History leaderboard'), split
+ * in levels (the logarithmic method): one row per ride of a level per second of its video,
+ * from the ride's first second to the video's horizon, ended rides carrying their final sum.
+ * `build` names the level's version (a merge writes a new one, answers read the live ones
+ * listed in race_standing_levels). No foreign key on track_id: a removed ride's rows stay
+ * until its level is next rebuilt.
+ */
+export const raceStandings = pgTable(
+  'race_standings',
+  {
+    raceId: integer('race_id')
+      .notNull()
+      .references(() => races.id, { onDelete: 'cascade' }),
+    build: integer('build').notNull(),
+    second: integer('second').notNull(),
+    sum: doublePrecision('sum').notNull(),
+    trackId: integer('track_id').notNull(),
+  },
+  (t) => [
+    primaryKey({ columns: [t.trackId, t.second, t.build] }),
+    // One level's order at a second: the per-level counts behind a mark.
+    index('race_standings_level_idx').on(t.raceId, t.build, t.second, t.sum.desc(), t.trackId),
+    // Every level's order at a second: the shown rows around the rider (build filtered in the index).
+    index('race_standings_order_idx').on(t.raceId, t.second, t.sum.desc(), t.trackId, t.build),
+  ],
+);
+
+/**
+ * Every K-th place of a level's standings at a second, with its exact position within the
+ * level (0-based), and a last mark at position = the level's number of rides (sum -Infinity):
+ * a level's count ahead = a mark's position plus an index count of at most K rows.
+ */
+export const raceStandingMarks = pgTable(
+  'race_standing_marks',
+  {
+    raceId: integer('race_id')
+      .notNull()
+      .references(() => races.id, { onDelete: 'cascade' }),
+    build: integer('build').notNull(),
+    second: integer('second').notNull(),
+    position: integer('position').notNull(),
+    sum: doublePrecision('sum').notNull(),
+    trackId: integer('track_id').notNull(),
+  },
+  (t) => [
+    uniqueIndex('race_standing_marks_idx').on(t.raceId, t.build, t.second, t.sum, t.trackId.desc()),
+  ],
+);
+
+/** A video's live levels: level i holds at most 64 * 2^i rides, written by build `build`. */
+export const raceStandingLevels = pgTable(
+  'race_standing_levels',
+  {
+    raceId: integer('race_id')
+      .notNull()
+      .references(() => races.id, { onDelete: 'cascade' }),
+    level: integer('level').notNull(),
+    build: integer('build').notNull(),
+    rides: integer('rides').notNull(),
+  },
+  (t) => [primaryKey({ columns: [t.raceId, t.level] })],
+);
+
+/**
+ * A video's standings state: the rides its levels hold (history_seq up to `builtSeq`), their
+ * rows' `horizon`, the builds retired by the last merge (deleted by the next), the build under
+ * way (`building`) and the lease that makes one process build at a time (`claims` numbers builds).
+ */
+export const raceStandingsState = pgTable('race_standings_state', {
+  raceId: integer('race_id')
+    .primaryKey()
+    .references(() => races.id, { onDelete: 'cascade' }),
+  builtSeq: integer('built_seq').notNull().default(0),
+  horizon: integer('horizon').notNull().default(-1),
+  retired: integer('retired')
+    .array()
+    .notNull()
+    .default(sql`'{}'::int[]`),
+  building: integer('building').notNull().default(0),
+  claims: integer('claims').notNull().default(0),
+  leaseUntil: timestamp('lease_until', { withTimezone: true }),
+});
+
+/**
+ * Saved rides that left a video's history (deleted, unsaved, moved), recorded by a trigger
+ * (migration): answers subtract those a live level still holds; the entry goes once none does.
+ */
+export const raceStandingsRemoved = pgTable(
+  'race_standings_removed',
+  {
+    id: serial('id').primaryKey(),
+    raceId: integer('race_id').notNull(),
+    trackId: integer('track_id').notNull(),
+    seq: integer('seq').notNull(),
+  },
+  (t) => [index('race_standings_removed_race_idx').on(t.raceId, t.trackId)],
+);
 
 /**
  * One second of a ride (the spec's tracker sample). race_id stays null while recording and is
@@ -604,6 +716,24 @@ export const userChallenges = pgTable(
   ],
 );
 export type UserChallengeRow = typeof userChallenges.$inferSelect;
+
+/**
+ * A big challenge's ranking state (docs/challenges.md, 'Leaderboard'): the snapshot pages read
+ * (`generation`: the table challenge_rankings_<id>_<generation> of ranking-table.ts, as of
+ * `rankedAt`, `ranked` rows), a debounced build queued (`dueAt`) and the build under way
+ * (`building`, leased until `leaseUntil`, so one process builds at a time).
+ */
+export const challengeBoards = pgTable('challenge_boards', {
+  challengeId: integer('challenge_id')
+    .primaryKey()
+    .references(() => challenges.id, { onDelete: 'cascade' }),
+  generation: integer('generation'),
+  rankedAt: timestamp('ranked_at', { withTimezone: true }),
+  ranked: integer('ranked').notNull().default(0),
+  dueAt: timestamp('due_at', { withTimezone: true }),
+  building: integer('building'),
+  leaseUntil: timestamp('lease_until', { withTimezone: true }),
+});
 
 /**
  * A member's Strava connection (docs/strava.md). The tokens are encrypted at rest

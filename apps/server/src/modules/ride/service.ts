@@ -19,8 +19,7 @@ import { raceSlopePoints, type TrackRow } from '../../db/schema.js';
 import type { MediaSigner } from '../media/signing.js';
 import type { RaceWithOwner } from '../races/presenter.js';
 import { racesRepository } from '../races/repository.js';
-import { historyCache, type HistoryCacheOptions } from '../tracks/history-cache.js';
-import { historyRepository } from '../tracks/history-repository.js';
+import type { HistoryCacheOptions } from '../tracks/history-cache.js';
 import type { MemberRefreshQueue } from '../challenges/jobs.js';
 import type { TrackSaveQueue } from '../tracks/jobs.js';
 import { deleteTrack, saveTrack } from '../tracks/lifecycle.js';
@@ -29,8 +28,9 @@ import { presentTrack } from '../tracks/presenter.js';
 import { tracksRepository } from '../tracks/repository.js';
 import { controlEntries, controlWindow } from './controls.js';
 import { RideError } from './errors.js';
-import { historyAnswer } from './history.js';
-import { openRideOf, openRideOnce } from './open-ride.js';
+import { historyAnswer, historySource } from './history.js';
+import { startRide, SUPERSEDED_MESSAGE, supersededBy } from './one-recording.js';
+import { openRideOf } from './open-ride.js';
 import { pointRows } from './points.js';
 import { storeBatch } from './push.js';
 import {
@@ -67,7 +67,7 @@ export function rideService(
 ) {
   const races = racesRepository(db);
   const repo = tracksRepository(db);
-  const history = historyCache(historyRepository(db), options.history);
+  const history = historySource(db, options.history);
 
   const readyRace = (found: RaceWithOwner | null) => {
     if (!found) throw new RideError('This video was not found.');
@@ -117,7 +117,8 @@ export function rideService(
 
     /**
      * The same `client_ride_id` answers the same track; without one (document 001's payload),
-     * the member's open ride of the video within the resume window (open-ride.ts).
+     * the member's open ride of the video within the resume window (open-ride.ts). It becomes
+     * the member's one recording ride: any other is closed and saved (one-recording.ts).
      */
     async addTrack(
       rider: Rider,
@@ -133,12 +134,14 @@ export function rideService(
         raceUrl: race.url,
         title: input.title?.trim() || race.title,
       };
-      const track = input.client_ride_id
-        ? await repo.createOnce({ ...values, clientRideId: input.client_ride_id })
-        : await openRideOnce(db, values);
+      const { track, closed } = await startRide(db, values, input.client_ride_id);
       if (track.raceId !== race.id) {
         throw new RideError('This ride id is already used for another video.');
       }
+      // The member's other recordings were closed (one-recording.ts): saved, or removed when
+      // empty, as a resent stop-track would, before the new ride answers. Should a save fail,
+      // the error is answered and the stale-rides sweep finishes it.
+      for (const id of closed) await saveTrack(db, jobs, id, now);
       const last = track.lastElapsedTime;
       const stored = last === null ? null : await pointsRepository(db).before(track.id, last + 1);
       const nowMs = now().getTime();
@@ -216,6 +219,7 @@ export function rideService(
         return { track_id: trackId, stored };
       }
       const track = await ownTrack(rider, trackId);
+      if (await supersededBy(db, rider.id, trackId)) throw new RideError(SUPERSEDED_MESSAGE);
       throw new RideError(
         track.status === 'saved' ? 'This ride has already been saved.' : 'This ride is closed.',
       );
