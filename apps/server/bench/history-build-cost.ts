@@ -6,11 +6,55 @@
  * log2(rides / 64) of them), not on N; recomputing every mark (the design before) read N x S.
  */
 import { performance } from 'node:perf_hooks';
+import { sql } from 'drizzle-orm';
 import pg from 'pg';
-import type { Database } from '../src/db/client.js';
+import type { Database, Db } from '../src/db/client.js';
 import { buildStandings } from '../src/modules/tracks/history-standings-build.js';
 
+const rowsOf = <T>(r: unknown) => (r as { rows: T[] }).rows;
+
 export type BuildCost = { merges: number; msPer64: number; rowsPer64: number; levels: number[] };
+
+/** Rides a batch saves: one sweep's worth (level 0's capacity). */
+export const BATCH_RIDES = 64;
+
+/**
+ * Saves `BATCH_RIDES` rides of `raceId` (users 3..66, each `seconds` long) as batch `batch`,
+ * the rides and their points in one transaction: saving publishes a ride's points before the
+ * transaction that marks it saved (tracks/lifecycle.ts), so no build sees a saved ride without
+ * them. The app's own standings sweep runs in the bench's server and may build the video
+ * between any two commits: a ride it saw saved before its points were in was built without a
+ * row, and the build moved past it, so the batch was left out of the standings for good.
+ */
+export async function saveRideBatch(
+  db: Db,
+  raceId: number,
+  batch: number,
+  seconds: number,
+): Promise<number[]> {
+  return db.transaction(async (tx) => {
+    const ids = rowsOf<{ id: number }>(
+      await tx.execute(sql`
+        insert into tracks (user_id, race_id, race_url, title, client_ride_id, status,
+                            started_at, total_distance, duration, accumulated_power,
+                            last_elapsed_time)
+        select 2 + i, r.id, r.url, r.title, 'cost-' || r.id || '-' || ${batch}::int || '-' || i,
+               'saved', now(), ${seconds - 1}::int * 8, ${seconds}::int, ${seconds}::int * 250,
+               ${seconds - 1}::int
+          from generate_series(1, ${BATCH_RIDES}::int) i cross join races r
+         where r.id = ${raceId}::int
+        returning id`),
+    ).map((r) => Number(r.id));
+    await tx.execute(sql`
+      insert into track_points (track_id, race_id, elapsed_time, accumulated_power, power,
+                                heart_rate, cadence, distance, speed, recorded_at)
+      select t, ${raceId}::int, s, (s + 1) * (100 + (t * 7919) % 300), 100 + (t * 7919) % 300,
+             140, 90, s * 8, 8, now()
+        from unnest(${`{${ids.join(',')}}`}::int[]) t
+        cross join generate_series(0, ${seconds - 1}::int) s`);
+    return ids;
+  });
+}
 
 /** `merges` batches of 64 rides saved into `raceId` (through the tracks triggers), each built. */
 export async function measureBuildCost(
@@ -27,24 +71,7 @@ export async function measureBuildCost(
   const levels: number[] = [];
   try {
     for (let m = 0; m < merges; m++) {
-      const { rows: ids } = await client.query<{ id: number }>(
-        `insert into tracks (user_id, race_id, race_url, title, client_ride_id, status,
-                             started_at, total_distance, duration, accumulated_power,
-                             last_elapsed_time)
-         select 2 + i, $1::int, r.url, r.title, 'cost-' || $1::int || '-' || $2::int || '-' || i,
-                'saved', now(), $3::int * 8, $3::int + 1, ($3::int + 1) * 250, $3::int
-           from generate_series(1, 64) i cross join races r where r.id = $1::int
-         returning id`,
-        [raceId, m, seconds - 1],
-      );
-      await client.query(
-        `insert into track_points (track_id, race_id, elapsed_time, accumulated_power, power,
-                                   heart_rate, cadence, distance, speed, recorded_at)
-         select t, $2::int, s, (s + 1) * (100 + (t * 7919) % 300), 100 + (t * 7919) % 300, 140, 90,
-                s * 8, 8, now()
-           from unnest($1::int[]) t cross join generate_series(0, $3::int - 1) s`,
-        [ids.map((r) => r.id), raceId, seconds],
-      );
+      await saveRideBatch(database.db, raceId, m, seconds);
       const t0 = performance.now();
       const result = await buildStandings(database.db, raceId);
       if (!result) {

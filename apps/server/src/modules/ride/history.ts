@@ -36,18 +36,24 @@ export function historySource(db: Db, cache: Partial<HistoryCacheOptions> = {}):
 
 /**
  * history-leaderboard's answer: the bounded window (standings-window.ts) of the earlier saved
- * rides at one second. Read from the video's standings in the database (per level a mark and
- * an index count of at most K rows, about log2(rides / 64) levels; the shown rows; the rides
- * saved since the last build and the removed ones: tracks/history-standings-read.ts), so its
- * cost grows with log(rides), on every process alike. A video with more than SINCE_LIMIT rides saved since its last build (not built yet)
- * is answered from the per-process cache instead. Ranks count the asking rider.
+ * rides at one second. A second this process holds in memory (tracks/history-cache.ts: riders
+ * who keep asking a video, as fresh as its version in the database) is answered from there. Otherwise
+ * it is read from the video's standings in the database (per level a mark and an index count
+ * of at most K rows, about log2(rides / 64) levels; the shown rows; the rides saved since the
+ * last build and the removed ones: tracks/history-standings-read.ts), so a first rider's cost
+ * grows with log(rides), on every process alike. A video with more than SINCE_LIMIT rides
+ * saved since its last build (not built yet) is answered from the cache. Ranks count the
+ * asking rider.
  */
 export async function historyAnswer(
   source: HistorySource,
   q: HistoryQuestion,
 ): Promise<HistoryLeaderboardResponse> {
+  const warm = await source.cache.peek(q.raceId, q.second);
+  if (warm) return viewAnswer(warm, q);
   const read = await source.standings.read(q.raceId, q.second, q.sum, q.ownTrackId);
-  if (read.since.length > SINCE_LIMIT) return cachedAnswer(source.cache, q);
+  if (read.since.length > SINCE_LIMIT)
+    return viewAnswer(await source.cache.at(q.raceId, q.second), q);
   const merged = mergeStandings(read, q.sum, q.ownTrackId);
   const plan = leaderboardPlan(merged.count, merged.above);
   const picked = plan.rows.flatMap(({ rank, position }) => {
@@ -58,35 +64,45 @@ export async function historyAnswer(
     picked.map((p) => p.row.trackId),
     q.second,
   );
-  const leaderboard: LeaderboardEntry[] = [];
-  for (const { rank, row } of picked) {
+  const leaderboard = picked.flatMap(({ rank, row }) => {
     const ride = rides.get(row.trackId);
-    if (!ride) continue;
-    leaderboard.push({
-      username: ride.username,
-      user_id: ride.userId,
-      url: ride.url,
-      track_id: row.trackId,
-      // A ride that had ended shows its last second's values.
-      elapsed_time: Math.min(ride.last, q.second),
-      accumulated_power: row.sum,
-      power: ride.power,
-      heart_rate: ride.heartRate,
-      cadence: ride.cadence,
-      distance: ride.distance,
-      active: ride.last >= q.second,
-      rank,
-    });
-  }
+    return ride ? [entryOf(rank, q.second, row.sum, ride, ride)] : [];
+  });
   return { start: q.second, leaderboard, total: plan.total, rank: plan.rank };
 }
 
-/** The per-process cache's answer (tracks/history-cache.ts): O(rides) once per second. */
-async function cachedAnswer(
-  cache: HistoryCache,
+type Rider = { trackId: number; userId: number; username: string; url: string; last: number };
+type Values = { power: number; heartRate: number; cadence: number; distance: number };
+
+/** One row of the board; a ride that had ended shows its last second's values. */
+function entryOf(
+  rank: number,
+  second: number,
+  sum: number,
+  ride: Rider,
+  values: Values,
+): LeaderboardEntry {
+  return {
+    username: ride.username,
+    user_id: ride.userId,
+    url: ride.url,
+    track_id: ride.trackId,
+    elapsed_time: Math.min(ride.last, second),
+    accumulated_power: sum,
+    power: values.power,
+    heart_rate: values.heartRate,
+    cadence: values.cadence,
+    distance: values.distance,
+    active: ride.last >= second,
+    rank,
+  };
+}
+
+/** The answer from a second's standings held in memory (tracks/history-cache.ts). */
+async function viewAnswer(
+  view: HistoryView,
   q: HistoryQuestion,
 ): Promise<HistoryLeaderboardResponse> {
-  const view = await cache.at(q.raceId, q.second);
   const { standings } = view;
   const skip = await ownPosition(view, q);
   const count = standings.length - (skip >= 0 ? 1 : 0);
@@ -97,28 +113,11 @@ async function cachedAnswer(
   }
   const plan = leaderboardPlan(count, above);
   const positionIn = (p: number) => (skip >= 0 && p >= skip ? p + 1 : p);
-  const leaderboard: LeaderboardEntry[] = [];
-  for (const { rank, position } of plan.rows) {
+  const leaderboard = plan.rows.flatMap(({ rank, position }) => {
     const row = standings.rowAt(positionIn(position));
     const ride = view.ride(row.trackId);
-    if (!ride) continue;
-    // A ride that had ended shows its last second's values.
-    const second = Math.min(ride.last, q.second);
-    leaderboard.push({
-      username: ride.username,
-      user_id: ride.userId,
-      url: ride.url,
-      track_id: row.trackId,
-      elapsed_time: second,
-      accumulated_power: row.sum,
-      power: row.power,
-      heart_rate: row.heartRate,
-      cadence: row.cadence,
-      distance: row.distance,
-      active: ride.last >= q.second,
-      rank,
-    });
-  }
+    return ride ? [entryOf(rank, q.second, row.sum, ride, row)] : [];
+  });
   return { start: q.second, leaderboard, total: plan.total, rank: plan.rank };
 }
 

@@ -183,4 +183,53 @@ describe('historyCache', () => {
     await cache.at(1, 1); // cached; second 3 is now read ahead
     expect(h.calls.sumsAt).toBe(4);
   });
+
+  it('peek: answers from memory only a video riders keep asking, never older than the database', async () => {
+    const h = fakeHistory();
+    h.save(1, 0, [10, 20, 30]);
+    h.save(2, 0, [15, 25, 35]);
+    const cache = historyCache(h.repo, { readAhead: 0, warmAfter: 3 });
+    const settle = () => new Promise((resolve) => setTimeout(resolve, 10));
+    // The first askers get nothing from memory (they read the standings): no O(rides) wait.
+    expect(await cache.peek(1, 1)).toBeNull();
+    expect(await cache.peek(1, 1)).toBeNull();
+    expect(h.calls.sumsAt).toBe(0);
+    expect(await cache.peek(1, 1)).toBeNull(); // the third ask builds in the background
+    await settle();
+    expect(h.calls.sumsAt).toBe(1);
+    const warm = await cache.peek(1, 1);
+    expect(warm?.standings.length).toBe(2);
+    expect(warm?.standings.trackAt(0)).toBe(2);
+
+    // A ride saved elsewhere: the next ask sees the new version and is not answered from the
+    // old standings; the save is merged in the background and then served from memory.
+    h.save(3, 0, [50, 60, 70]);
+    expect(await cache.peek(1, 1)).toBeNull();
+    await settle();
+    const merged = await cache.peek(1, 1);
+    expect(merged?.standings.length).toBe(3);
+    expect(merged?.standings.trackAt(0)).toBe(3);
+
+    // A removal drops the video from memory at once.
+    h.remove(3);
+    expect(await cache.peek(1, 1)).toBeNull();
+    await settle();
+    expect(await cache.peek(1, 1)).toBeNull();
+  });
+
+  it('peek: a video with more rides than it may build while asked builds the next second instead', async () => {
+    const h = fakeHistory();
+    h.save(1, 0, [10, 20, 30, 40]);
+    h.save(2, 0, [15, 25, 35, 45]);
+    const cache = historyCache(h.repo, { readAhead: 0, warmAfter: 1, buildWhileAskedRides: 1 });
+    const settle = () => new Promise((resolve) => setTimeout(resolve, 10));
+    expect(await cache.peek(1, 1)).toBeNull(); // loads the video in the background
+    await settle();
+    const builds = h.calls.sumsAt;
+    expect(await cache.peek(1, 2)).toBeNull(); // second 2 is not built while the rider waits
+    expect(h.calls.sumsAt).toBe(builds);
+    await settle();
+    expect(h.calls.sumsAt).toBe(builds + 1); // second 3, where the rider asks next
+    expect((await cache.peek(1, 3))?.standings.trackAt(0)).toBe(2);
+  });
 });

@@ -10,6 +10,13 @@ export type HistoryCacheOptions = {
   readAhead: number;
   /** Background builds at a time, so read-ahead never crowds out the answers' queries. */
   backgroundBuilds: number;
+  /** Asks of a video (peek) before this process keeps its standings in memory. */
+  warmAfter: number;
+  /**
+   * A kept video with at most this many rides has a missing second built while its rider
+   * waits (bounded: one read of that many sums); a larger one answers from the standings.
+   */
+  buildWhileAskedRides: number;
   now: () => number;
 };
 
@@ -18,6 +25,8 @@ const DEFAULTS: HistoryCacheOptions = {
   versionTtlMs: 1000,
   readAhead: 2,
   backgroundBuilds: 2,
+  warmAfter: 20,
+  buildWhileAskedRides: 20_000,
   now: () => Date.now(),
 };
 
@@ -68,6 +77,9 @@ export function historyCache(repo: HistoryRepository, options: Partial<HistoryCa
   let bytes = 0;
   let background = 0;
   let built = 0;
+  /** Asks per video (peek), to keep only videos riders keep asking in memory. */
+  const asksOf = new Map<number, number>();
+  const versionReads = new Map<number, Promise<HistoryVersion>>();
 
   const key = (video: Video, second: number) => `${video.raceId}:${second}`;
 
@@ -259,6 +271,42 @@ export function historyCache(repo: HistoryRepository, options: Partial<HistoryCa
     }
   }
 
+  function viewOf(video: Video, t: number, second: Second): HistoryView {
+    const ride = (trackId: number) => video.rides.get(trackId);
+    return {
+      standings: second.standings,
+      ride,
+      sumOf: async (trackId) => {
+        const known = ride(trackId);
+        if (known && known.last < t) return known.finalSum;
+        const [row] = await repo.rowsOf([trackId], [t]);
+        return row?.sum ?? null;
+      },
+    };
+  }
+
+  /** The video's version now; askers at the same moment share one read. */
+  function currentVersion(raceId: number): Promise<HistoryVersion> {
+    let pending = versionReads.get(raceId);
+    if (!pending) {
+      pending = repo.version(raceId).finally(() => versionReads.delete(raceId));
+      versionReads.set(raceId, pending);
+    }
+    return pending;
+  }
+
+  /** Loads the video and builds the second in the background, within `backgroundBuilds`. */
+  function warm(raceId: number, asked: number): void {
+    if (background >= opts.backgroundBuilds) return;
+    background += 1;
+    void videoOf(raceId)
+      .then((video) => secondOf(video, Math.min(asked, video.lastSecond + 1)))
+      .catch(() => undefined)
+      .finally(() => {
+        background -= 1;
+      });
+  }
+
   return {
     async at(raceId: number, asked: number): Promise<HistoryView> {
       const video = await videoOf(raceId);
@@ -266,17 +314,48 @@ export function historyCache(repo: HistoryRepository, options: Partial<HistoryCa
       const t = Math.min(asked, video.lastSecond + 1);
       const second = await secondOf(video, t);
       readAhead(video, t);
-      const ride = (trackId: number) => video.rides.get(trackId);
-      return {
-        standings: second.standings,
-        ride,
-        sumOf: async (trackId) => {
-          const known = ride(trackId);
-          if (known && known.last < t) return known.finalSum;
-          const [row] = await repo.rowsOf([trackId], [t]);
-          return row?.sum ?? null;
-        },
-      };
+      return viewOf(video, t, second);
+    },
+
+    /**
+     * The second's view when this process holds it built and the video's version in the
+     * database is still the one it holds (one primary-key read, shared by the askers of a video
+     * at the same moment), else null: then a newer version is merged in the background, and
+     * once a video has been asked `warmAfter` times, the video and the second are built in the
+     * background. So riders who keep asking a video are answered from memory and always as
+     * fresh as the database, while a first rider never waits for an O(rides) build.
+     */
+    async peek(raceId: number, asked: number): Promise<HistoryView | null> {
+      // Bounded: forgotten past 10,000 videos.
+      if (asksOf.size > 10_000) asksOf.clear();
+      const asks = (asksOf.get(raceId) ?? 0) + 1;
+      asksOf.set(raceId, asks);
+      const video = videos.get(raceId);
+      if (!video || video.dropped) {
+        if (asks >= opts.warmAfter) warm(raceId, asked);
+        return null;
+      }
+      const now = await currentVersion(raceId);
+      // As refresh() judges: a save counts once the count passes what the table holds.
+      if (now.saved > video.version.saved || now.removed !== video.version.removed) {
+        // Merged (or dropped) in the background; this answer reads the database.
+        video.checkedAt = -Infinity;
+        void refresh(video).catch(() => undefined);
+        return null;
+      }
+      video.checkedAt = opts.now();
+      const t = Math.min(asked, video.lastSecond + 1);
+      if (!video.seconds.has(t) && video.rides.size > opts.buildWhileAskedRides) {
+        // Too many rides to build while a rider waits: the rider's next second is built
+        // instead (this one would be late), and this answer reads the standings.
+        warm(raceId, t + 1);
+        return null;
+      }
+      // Built, or small enough to build now (one read of at most buildWhileAskedRides sums,
+      // shared by every rider asking that second).
+      const second = await secondOf(video, t);
+      readAhead(video, t);
+      return viewOf(video, t, second);
     },
 
     /** For benches and logs: what the cache holds. */
