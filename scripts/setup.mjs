@@ -36,7 +36,11 @@ export function ensureNpmPackages() {
   const marker = path.join(root, 'node_modules', '.package-lock.json');
   const lock = path.join(root, 'package-lock.json');
   if (existsSync(marker) && statSync(marker).mtimeMs >= statSync(lock).mtimeMs) return;
-  runOrFail('npm', ['ci', '--no-audit', '--no-fund'], 'Installing npm packages');
+  // Electron's binary is for release machines (docs/desktop.md); here only its types are used.
+  // package.json's allowScripts denies its download on npm 11; the variable covers older npm.
+  runOrFail('npm', ['ci', '--no-audit', '--no-fund'], 'Installing npm packages', {
+    env: { ...process.env, ELECTRON_SKIP_BINARY_DOWNLOAD: '1' },
+  });
 }
 
 const has = (bin) => spawnSync('sh', ['-c', `command -v ${bin}`], { stdio: 'ignore' }).status === 0;

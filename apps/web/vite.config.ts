@@ -10,6 +10,9 @@ export default defineConfig({
     proxy: {
       '/api': 'http://localhost:8080',
       '/healthz': 'http://localhost:8080',
+      // The desktop app's stable downloads and update feed (docs/desktop.md).
+      '/download/': 'http://localhost:8080',
+      '/desktop/releases': 'http://localhost:8080',
       '/socket.io': { target: 'http://localhost:8080', ws: true },
     },
   },

@@ -14,7 +14,12 @@ const HEALTH_STEP_MS = 200;
  * The ports of the specs' own servers, apart from the config's 8181 and from each other; the
  * config's tracker accepts pages from each of their origins.
  */
-export const OWN_SERVER_PORTS = { playerRestart: 8191, rideOutage: 8192 } as const;
+export const OWN_SERVER_PORTS = {
+  playerRestart: 8191,
+  rideOutage: 8192,
+  desktopShell: 8193,
+  desktopDemo: 8194,
+} as const;
 
 /** The origin (and base URL) of a spec's own server on `port`. */
 export const ownServerUrl = (port: number) => `http://127.0.0.1:${port}`;
@@ -33,7 +38,11 @@ export type OwnServer = {
   kill: () => Promise<void>;
 };
 
-export function ownServer(port: number): OwnServer {
+/**
+ * `env` overrides the config's environment for this server only (desktop-demo: the sample
+ * content, whose demo-video the attract screen plays).
+ */
+export function ownServer(port: number, env: Record<string, string> = {}): OwnServer {
   const url = ownServerUrl(port);
   const runDir = process.env.E2E_DATA_DIR ?? path.join(here, '..', '.data', `run-${Date.now()}`);
   const dataDir = path.join(runDir, `own-server-${port}`);
@@ -46,7 +55,7 @@ export function ownServer(port: number): OwnServer {
     // Every start appends to one log beside the data, for a failure's post-mortem.
     const log = createWriteStream(path.join(dataDir, 'server.log'), { flags: 'a' });
     const proc = spawn(process.execPath, [serverMain], {
-      env: { ...process.env, ...e2eServerEnv(port, url, dataDir) },
+      env: { ...process.env, ...e2eServerEnv(port, url, dataDir), ...env },
       stdio: ['ignore', 'pipe', 'pipe'],
     });
     proc.stdout?.pipe(log);

@@ -23,8 +23,10 @@ import { fileSecret } from './lib/secrets.js';
 import { mediaSigner } from './modules/media/signing.js';
 import { emailCodes } from './modules/accounts/email-codes.js';
 import { authRateLimits } from './modules/accounts/rate-limits.js';
+import { desktopSignin } from './modules/accounts/desktop-signin.js';
+import { desktopSigninRoutes } from './modules/accounts/desktop-signin-routes.js';
 import { accountsRoutes } from './modules/accounts/routes.js';
-import { accountsService } from './modules/accounts/service.js';
+import { accountsService, startSession } from './modules/accounts/service.js';
 import { sessionStore } from './modules/accounts/sessions.js';
 import { busRevocations } from './modules/accounts/revocations.js';
 import { interServerBus } from './realtime/inter-server-bus.js';
@@ -77,6 +79,7 @@ import { challengesService } from './modules/challenges/service.js';
 import { stravaConnect } from './modules/strava/connect.js';
 import { stravaRoutes } from './modules/strava/routes.js';
 import { stravaUploads } from './modules/strava/uploads-module.js';
+import { desktopReleases } from './modules/desktop-releases/module.js';
 
 /** The side effects the app is built on; tests pass their own. */
 export type AppDeps = {
@@ -251,6 +254,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     jobs,
     limiter: deps.rateLimiter,
   });
+  const releases = await desktopReleases({ releasesDir: config.releasesDir, log: app.log });
   const presentUser: PresentUser = async (row) => {
     const [userChallenges, stravaStatus] = await Promise.all([
       challenges.summaries(row.id),
@@ -276,6 +280,17 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
           presentUser,
         }),
       );
+      await api.register(
+        desktopSigninRoutes(
+          desktopSignin({
+            db: database.db,
+            startSession: (userId) =>
+              startSession({ users, sessions, adminEmails: config.adminEmails }, userId),
+          }),
+          authLimits,
+          presentUser,
+        ),
+      );
       await api.register(usersRoutes(users, presentUser));
       await api.register(stravaRoutes(strava.service, presentUser, authLimits));
       await api.register(payments.apiRoutes);
@@ -289,6 +304,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
       await api.register(stravaUploadsPart.apiRoutes(signer));
       await api.register(challengesRoutes(challenges, signer, presentUser));
       await api.register(video.apiRoutes);
+      await api.register(releases.apiRoutes);
       const raceRows = racesRepository(database.db);
       await api.register(
         racesRoutes(
@@ -338,7 +354,6 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
         publicConfigRoutes(() => ({
           googleClientId: config.google?.clientId ?? null,
           facebookAppId: config.facebook?.appId ?? null,
-          installerBaseUrl: config.installerBaseUrl,
           promoVideo: deps.promoVideo,
         })),
       );
@@ -346,6 +361,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     { prefix: '/api/v1' },
   );
   await app.register(video.mediaRoutes);
+  await app.register(releases.fileRoutes);
   await installPublicMedia(app, config.mediaDir);
   if (payments.pageRoutes) await app.register(payments.pageRoutes);
   await installStaticWeb(app, config.webDistDir);

@@ -19,6 +19,11 @@ describe('loadConfig', () => {
     expect(c.databaseUrl).toBe('postgres://u@h/db');
   });
 
+  it('keeps the desktop releases in $DATA_DIR/releases unless RELEASES_DIR says where', () => {
+    expect(loadConfig({ DATA_DIR: '/tmp/x' }).releasesDir).toBe('/tmp/x/releases');
+    expect(loadConfig({ RELEASES_DIR: '/srv/releases' }).releasesDir).toBe('/srv/releases');
+  });
+
   it('trial of 14 days and no admins by default; ADMIN_EMAILS is a lower-cased list', () => {
     expect(loadConfig({})).toMatchObject({ trialDays: 14, adminEmails: [] });
     const c = loadConfig({ TRIAL_DAYS: '30', ADMIN_EMAILS: ' Boss@Example.com, ops@example.com,' });

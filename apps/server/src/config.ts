@@ -59,9 +59,8 @@ const envSchema = z.object({
   FACEBOOK_APP_ID: z.string().min(1).optional(),
   FACEBOOK_APP_SECRET: z.string().min(1).optional(),
   FACEBOOK_GRAPH_URL: z.url({ message: 'must be a URL' }).default('https://graph.facebook.com'),
-  INSTALLER_BASE_URL: z
-    .url({ message: 'must be a URL' })
-    .default('https://downloads.ridealong.example/desktop'),
+  /** The desktop app's published installers and update feed; default $DATA_DIR/releases. */
+  RELEASES_DIR: z.string().min(1).optional(),
   FFMPEG_PATH: z.string().min(1).default('ffmpeg'),
   FFPROBE_PATH: z.string().min(1).default('ffprobe'),
   MEDIA_SIGNING_SECRET: z.string().min(32, 'must be at least 32 characters').optional(),
@@ -202,7 +201,8 @@ export type Config = {
   rideEvents: { perSecond: number; burst: number };
   google: { clientId: string; apiBaseUrl: string } | null;
   facebook: { appId: string; appSecret: string; graphUrl: string } | null;
-  installerBaseUrl: string;
+  /** What electron-builder publishes (docs/desktop.md): served at /desktop/releases. */
+  releasesDir: string;
   ffmpegPath: string;
   ffprobePath: string;
   /** HMAC key of signed media URLs; null: a random key kept in $DATA_DIR/media-signing.key. */
@@ -305,7 +305,7 @@ export function loadConfig(
             graphUrl: e.FACEBOOK_GRAPH_URL.replace(/\/$/, ''),
           }
         : null,
-    installerBaseUrl: e.INSTALLER_BASE_URL,
+    releasesDir: e.RELEASES_DIR ? path.resolve(e.RELEASES_DIR) : path.join(dataDir, 'releases'),
     ffmpegPath: e.FFMPEG_PATH,
     ffprobePath: e.FFPROBE_PATH,
     mediaSigningSecret: e.MEDIA_SIGNING_SECRET ?? null,

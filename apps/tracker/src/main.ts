@@ -1,12 +1,7 @@
 import { homedir } from 'node:os';
-import { systemClock } from './clock.js';
 import { CliError, HELP, parseCli, type TrackerConfig } from './config/cli.js';
-import { AntSource } from './devices/ant-source.js';
-import { BleSource } from './devices/ble-source.js';
-import { SIMULATOR_DEVICE_ID, SimulatorSource } from './devices/simulator-source.js';
 import { consoleLogger as log, errorMessage } from './log.js';
-import { createTrackerServer, type TrackerServer } from './server.js';
-import { openRememberedDevices } from './store/remembered-devices.js';
+import { startTracker, TrackerPortInUseError, type RunningTracker } from './start.js';
 import { TRACKER_VERSION } from './version.js';
 
 const HOST = '127.0.0.1';
@@ -26,30 +21,20 @@ function readConfig(): TrackerConfig | null {
   }
 }
 
-async function start(config: TrackerConfig): Promise<TrackerServer> {
-  const clock = systemClock;
-  const store = await openRememberedDevices(config.dataFile, log);
+async function start(config: TrackerConfig): Promise<RunningTracker> {
   try {
-    return await createTrackerServer({
+    return await startTracker({
       port: config.port,
       host: HOST,
       allowedOrigins: config.allowedOrigins,
-      sources: [
-        new SimulatorSource({ clock }),
-        new AntSource({ clock, log }),
-        new BleSource({ clock, log }),
-      ],
-      store,
-      clock,
+      dataFile: config.dataFile,
+      // The command always lists the simulator; --simulate also connects it.
+      simulator: config.simulate ? 'connected' : 'offered',
       log,
-      autoConnect: config.simulate ? [SIMULATOR_DEVICE_ID] : [],
     });
   } catch (e) {
-    if ((e as NodeJS.ErrnoException).code === 'EADDRINUSE') {
-      log.error(
-        `Port ${config.port} on ${HOST} is already in use: is another tracker running? ` +
-          `Stop it, or start this one with --port <n> (or TRACKER_PORT).`,
-      );
+    if (e instanceof TrackerPortInUseError) {
+      log.error(`${e.message} Stop it, or start this one with --port <n> (or TRACKER_PORT).`);
       process.exit(1);
     }
     throw e;
@@ -57,8 +42,8 @@ async function start(config: TrackerConfig): Promise<TrackerServer> {
 }
 
 /** Stops on SIGINT/SIGTERM, also when the signal comes while the tracker is still starting. */
-function stopOnSignals(): (server: TrackerServer) => void {
-  let server: TrackerServer | null = null;
+function stopOnSignals(): (server: RunningTracker) => void {
+  let server: RunningTracker | null = null;
   let signal: string | null = null;
   const stop = () => {
     if (!server || !signal) return;

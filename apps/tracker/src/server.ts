@@ -34,6 +34,8 @@ export interface TrackerServerOptions {
 export interface TrackerServer {
   port: number;
   url: string;
+  /** The devices behind the socket (sources are added and removed through it). */
+  tracker: Tracker;
   close(): Promise<void>;
 }
 
@@ -125,6 +127,7 @@ export async function createTrackerServer(options: TrackerServerOptions): Promis
   return {
     port,
     url,
+    tracker,
     close: () =>
       (closing ??= (async () => {
         await tracker.stop();

@@ -65,10 +65,7 @@ export class Tracker extends Emitter<{ pulse: [Pulse]; data: [TrackerData] }> {
     for (const a of this.registry.adapters()) {
       log.info(`${a.transport}: ${a.state}${a.message ? ` (${a.message})` : ''}`);
     }
-    for (const id of this.options.autoConnect ?? []) {
-      const ack = await this.registry.connect(id, { remember: false });
-      if (!ack.ok) log.warn(`Could not connect ${id} at start: ${ack.message}`);
-    }
+    await this.connectAtStart(this.options.autoConnect ?? []);
     this.timers.push(
       clock.setInterval(() => this.emit('pulse', this.pulse()), TRACKER_PULSE_MS),
       clock.setInterval(() => {
@@ -82,6 +79,17 @@ export class Tracker extends Emitter<{ pulse: [Pulse]; data: [TrackerData] }> {
     this.timers.splice(0).forEach((cancel) => cancel());
     this.control.dispose();
     await this.registry.stop();
+  }
+
+  /** Offers a transport while running and connects these of its devices (not remembered). */
+  async addSource(source: DeviceSource, autoConnect: readonly string[] = []): Promise<void> {
+    await this.registry.addSource(source);
+    await this.connectAtStart(autoConnect);
+  }
+
+  /** Stops offering a transport while running; its devices leave the list. */
+  removeSource(transport: TrackerTransport): Promise<void> {
+    return this.registry.removeSource(transport);
   }
 
   pulse(): Pulse {
@@ -126,6 +134,13 @@ export class Tracker extends Emitter<{ pulse: [Pulse]; data: [TrackerData] }> {
 
   forget(id: string): Promise<TrackerAck> {
     return this.registry.forget(id);
+  }
+
+  private async connectAtStart(ids: readonly string[]): Promise<void> {
+    for (const id of ids) {
+      const ack = await this.registry.connect(id, { remember: false });
+      if (!ack.ok) this.options.log.warn(`Could not connect ${id} at start: ${ack.message}`);
+    }
   }
 
   /** Several changes in one turn make one pulse. */

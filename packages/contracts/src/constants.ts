@@ -11,7 +11,11 @@ export const SUPPORTED_DESKTOP_VERSIONS = [
   '2.4.0',
 ] as const;
 
-export const DESKTOP_INSTALLER_VERSION = '2.3.5';
+/**
+ * This repository's desktop app (apps/desktop/package.json; a test keeps them equal). The server
+ * supports it besides the documents' list and whatever its releases folder publishes.
+ */
+export const DESKTOP_APP_VERSION = '2.5.0';
 export const PASSWORD_MIN_LENGTH = 6;
 export const DISPLAY_NAME_MIN_LENGTH = 3;
 export const SUBMIT_REENABLE_MS = 400;

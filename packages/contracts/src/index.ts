@@ -7,6 +7,7 @@ export * from './schemas/auth.js';
 export * from './rules/version-gate.js';
 export * from './rules/carousel.js';
 export * from './rules/platform.js';
+export * from './desktop-releases.js';
 export * from './rules/duration.js';
 export * from './schemas/race.js';
 export * from './schemas/channel.js';

@@ -569,6 +569,45 @@ export const localSubscriptions = pgTable(
   (t) => [index('local_subscriptions_user_idx').on(t.userId)],
 );
 
+/**
+ * A billing portal opened from the desktop app (docs/desktop-accounts.md): the
+ * portal's return address names `return_key`'s secret, and the app asks by the SHA-256 of the
+ * portal address it was handed (`portal_key`) whether the member came back.
+ */
+export const desktopPortalReturns = pgTable(
+  'desktop_portal_returns',
+  {
+    portalKey: text('portal_key').primaryKey(),
+    returnKey: text('return_key').notNull().unique(),
+    userId: integer('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    returnedAt: timestamp('returned_at', { withTimezone: true }),
+  },
+  (t) => [index('desktop_portal_returns_created_idx').on(t.createdAt)],
+);
+
+/**
+ * One-time codes handing a session signed in in the system browser to the desktop app
+ * (docs/desktop-accounts.md): stored hashed, single-use, short-lived, bound to the app's PKCE
+ * challenge.
+ */
+export const desktopSigninCodes = pgTable(
+  'desktop_signin_codes',
+  {
+    codeHash: text('code_hash').primaryKey(),
+    userId: integer('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    challenge: text('challenge').notNull(),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
+    usedAt: timestamp('used_at', { withTimezone: true }),
+  },
+  (t) => [index('desktop_signin_codes_expires_idx').on(t.expiresAt)],
+);
+
 export const eventStatus = pgEnum('event_status', EVENT_STATUSES);
 export const eventEndReason = pgEnum('event_end_reason', EVENT_END_REASONS);
 

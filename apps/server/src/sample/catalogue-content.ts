@@ -53,8 +53,22 @@ const GREEN = { sky: [110, 160, 235], hills: [70, 100, 120], ground: [40, 110, 4
 const DRY = { sky: [120, 170, 240], hills: [120, 105, 90], ground: [150, 135, 60] } as const;
 const ALPINE = { sky: [90, 140, 230], hills: [150, 160, 175], ground: [60, 100, 60] } as const;
 
-/** Short rides so the first start stays under 3 minutes on 2 cores. */
+/**
+ * Short rides so the first start stays under 3 minutes on 2 cores. demo-video comes first: the
+ * desktop app's attract screen (/demo) plays it from the first idle minute of a fresh install.
+ */
 export const SAMPLE_VIDEOS: readonly SampleVideo[] = [
+  {
+    url: DEMO_VIDEO_URL,
+    title: 'Demo ride',
+    description: 'The video the desktop app plays in demo mode.',
+    creator: 'alps@ridealong.local',
+    durationS: 30,
+    height: 540,
+    route: route([[10, 800, 0]], 8, 600),
+    theme: ALPINE,
+    searchVisible: false,
+  },
   {
     url: 'sample-coastal-rollers',
     title: 'Coastal Rollers',
@@ -107,16 +121,5 @@ export const SAMPLE_VIDEOS: readonly SampleVideo[] = [
       220,
     ),
     theme: DRY,
-  },
-  {
-    url: DEMO_VIDEO_URL,
-    title: 'Demo ride',
-    description: 'The video the desktop app plays in demo mode.',
-    creator: 'alps@ridealong.local',
-    durationS: 30,
-    height: 540,
-    route: route([[10, 800, 0]], 8, 600),
-    theme: ALPINE,
-    searchVisible: false,
   },
 ];

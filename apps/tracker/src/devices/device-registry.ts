@@ -52,25 +52,20 @@ export class DeviceRegistry extends Emitter<RegistryEvents> {
   private readonly entries = new Map<string, DeviceEntry>();
   private readonly sources: SourceSet;
   private readonly reconnects: ReconnectTimers;
-  private readonly unsubscribe: (() => void)[] = [];
+  private readonly unsubscribe = new Map<TrackerTransport, () => void>();
 
   constructor(private readonly options: DeviceRegistryOptions) {
     super();
     this.sources = new SourceSet(options.sources, options.log);
     this.reconnects = new ReconnectTimers(options.clock, options.backoff);
-    for (const r of options.store.list()) {
+    // Remembered devices of a transport not offered (the app's simulator off) are not listed.
+    for (const r of options.store.list().filter((d) => this.sources.get(d.transport))) {
       this.entries.set(r.id, newEntry(deviceFromRecord(r), 'disconnected', false));
     }
   }
 
   async start(): Promise<void> {
-    for (const s of this.sources.all()) {
-      this.unsubscribe.push(
-        s.on('device', (d) => this.onDevice(d)),
-        s.on('data', (r) => this.onData(r)),
-        s.on('dropped', (id, reason) => this.onDropped(id, reason)),
-      );
-    }
+    this.sources.all().forEach((s) => this.subscribe(s));
     await this.sources.startAll();
     // Remembered devices not yet seen are looked for once, so they connect without a click.
     const unseen = [...this.entries.values()].filter((e) => !e.seen);
@@ -79,13 +74,43 @@ export class DeviceRegistry extends Emitter<RegistryEvents> {
   }
 
   async stop(): Promise<void> {
-    this.unsubscribe.splice(0).forEach((u) => u());
+    this.unsubscribe.forEach((u) => u());
+    this.unsubscribe.clear();
     this.reconnects.cancelAll();
     const active = [...this.entries.values()].filter((e) => e.state !== 'available');
     await Promise.allSettled(
       active.map((e) => this.sources.get(e.device.transport)?.disconnect(e.device.id)),
     );
     await this.sources.stopAll();
+  }
+
+  /** Offers one more transport while running (the app's simulator setting turned on). */
+  async addSource(source: DeviceSource): Promise<void> {
+    if (this.sources.get(source.transport)) return;
+    this.subscribe(source); // first: a source may show its devices as it starts
+    await this.sources.add(source);
+    this.changed();
+  }
+
+  /** Stops offering a transport while running: its devices are disconnected and unlisted. */
+  async removeSource(transport: TrackerTransport): Promise<void> {
+    const source = this.sources.remove(transport);
+    if (!source) return;
+    this.unsubscribe.get(transport)?.();
+    this.unsubscribe.delete(transport);
+    const gone = [...this.entries.values()].filter((e) => e.device.transport === transport);
+    for (const entry of gone) {
+      const { id } = entry.device;
+      const active = entry.state !== 'available' && entry.state !== 'disconnected';
+      this.reconnects.cancel(id);
+      entry.state = 'disconnected'; // a connection still being made then lets go (open())
+      this.entries.delete(id);
+      if (!active) continue;
+      this.emit('disconnected', id);
+      await source.disconnect(id).catch(() => undefined);
+    }
+    await source.stop().catch(() => undefined);
+    this.changed();
   }
 
   adapters(): AdapterStatus[] {
@@ -204,6 +229,15 @@ export class DeviceRegistry extends Emitter<RegistryEvents> {
     this.emit('connected', device);
     this.changed();
     return ok;
+  }
+
+  private subscribe(s: DeviceSource): void {
+    const offs = [
+      s.on('device', (d) => this.onDevice(d)),
+      s.on('data', (r) => this.onData(r)),
+      s.on('dropped', (id, reason) => this.onDropped(id, reason)),
+    ];
+    this.unsubscribe.set(s.transport, () => offs.forEach((off) => off()));
   }
 
   private async remember(device: DiscoveredDevice): Promise<void> {

@@ -18,6 +18,20 @@ export class SourceSet {
     return this.byTransport.get(transport);
   }
 
+  /** Adds and starts a source while running (one per transport: a second is ignored). */
+  async add(source: DeviceSource): Promise<void> {
+    if (this.byTransport.has(source.transport)) return;
+    this.byTransport.set(source.transport, source);
+    await this.logFailure(source, source.start());
+  }
+
+  /** Takes a source out (the caller stops it); undefined when there is none. */
+  remove(transport: TrackerTransport): DeviceSource | undefined {
+    const source = this.byTransport.get(transport);
+    this.byTransport.delete(transport);
+    return source;
+  }
+
   all(): DeviceSource[] {
     return [...this.byTransport.values()];
   }

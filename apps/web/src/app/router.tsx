@@ -3,6 +3,7 @@ import type { ComponentType } from 'react';
 import { STRAVA_WEB_CALLBACK_PATH } from '@ridealong/contracts';
 import { loadConfirmModals } from './confirmModals';
 import { AppLayout, PageLoader } from './shell/AppLayout';
+import { DEMO_PATH } from './shell/demoModeNavigation';
 import { RouteError } from './RouteError';
 
 /**
@@ -38,15 +39,25 @@ const pricing = () => import('../features/pricing');
 const membership = () => import('../features/membership');
 const events = () => import('../features/events');
 const challenges = () => import('../features/challenges');
+const demo = () => import('../features/demo');
 
 /** Pages of later issues: registered now so every route of the spec resolves. */
 const upcomingRoutes: Array<[string, string]> = [
   // Other suffixes of /portal-redirect than Strava's (STRAVA_WEB_CALLBACK_PATH, above).
   ['/portal-redirect/*', 'Membership'],
-  ['/demo', 'Demo'],
 ];
 
 export const routes: RouteObject[] = [
+  // The desktop app's tracker window: Connect Device alone, without the site's shell.
+  {
+    path: '/connect-device',
+    errorElement: <RouteError />,
+    HydrateFallback: PageLoader,
+    lazy: homePage(
+      () => import('../features/devices'),
+      (m) => m.ConnectDevicePage,
+    ),
+  },
   {
     element: <AppLayout />,
     errorElement: <RouteError />,
@@ -59,6 +70,7 @@ export const routes: RouteObject[] = [
       { path: '/sign-up', lazy: page(auth, (m) => m.SignUpPage) },
       { path: '/signup', lazy: page(auth, (m) => m.SignUpPage) },
       { path: '/login-success', lazy: page(auth, (m) => m.LoginSuccessPage) },
+      { path: '/desktop-signin', lazy: page(auth, (m) => m.DesktopSigninPage) },
       { path: '/user-registered', lazy: page(auth, (m) => m.UserRegisteredPage) },
       { path: '/email-verified', lazy: page(auth, (m) => m.EmailVerifiedPage) },
       { path: '/password-recovery', lazy: page(auth, (m) => m.PasswordRecoveryPage) },
@@ -77,6 +89,7 @@ export const routes: RouteObject[] = [
       { path: '/videos', lazy: page(videos, (m) => m.VideosPage) },
       { path: '/video/:id', lazy: page(videos, (m) => m.VideoPage) },
       { path: '/new-video', lazy: page(upload, (m) => m.NewVideoPage) },
+      { path: '/desktop-uploader', lazy: page(upload, (m) => m.DesktopUploaderPage) },
       { path: '/my-channel', lazy: page(channels, (m) => m.MyChannelPage) },
       { path: '/channel/:id', lazy: page(channels, (m) => m.ChannelPage) },
       { path: '/explore-channels', lazy: page(channels, (m) => m.ExploreChannelsPage) },
@@ -92,6 +105,8 @@ export const routes: RouteObject[] = [
       { path: STRAVA_WEB_CALLBACK_PATH, lazy: page(profile, (m) => m.StravaRedirectPage) },
       { path: '/checkout-redirect', lazy: page(membership, (m) => m.CheckoutRedirectPage) },
       { path: '/admin', lazy: page(admin, (m) => m.AdminPage) },
+      // The desktop app's attract screen: no confirm dialogs, so no provider to load.
+      { path: DEMO_PATH, lazy: homePage(demo, (m) => m.DemoPage) },
       ...upcomingRoutes.map(([path, title]) => ({
         path,
         lazy: page(upcoming, (m) => () => <m.UpcomingPage title={title} />),

@@ -1,11 +1,15 @@
 import { Anchor, Box, Container, Group, Text } from '@mantine/core';
-import { Link } from 'react-router';
+import { Link, Navigate } from 'react-router';
 import { useGeneralStore } from '../stores/general';
 
-/** The page footer with the legal links; the desktop app has its own chrome, so none there. */
+/**
+ * The page footer with the legal links; the desktop app has its own chrome, so none there, and
+ * in its demo mode the footer's pages hand over to the attract screen (document 001).
+ */
 export function SiteFooter() {
   const electronMode = useGeneralStore((s) => s.electronMode);
-  if (electronMode) return null;
+  const demoMode = useGeneralStore((s) => s.demoMode);
+  if (electronMode) return demoMode ? <Navigate to="/demo" replace /> : null;
   return (
     <Box
       component="footer"

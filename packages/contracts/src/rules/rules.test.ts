@@ -2,7 +2,12 @@ import { describe, expect, it } from 'vitest';
 import { carouselItemsPerView } from './carousel.js';
 import { formatHms, metresToMiles } from './duration.js';
 import { deviceKindFromUserAgent, installerFileName, parsePlatform } from './platform.js';
-import { needsDesktopUpgrade } from './version-gate.js';
+import {
+  compareDesktopVersions,
+  isDesktopVersion,
+  needsDesktopUpgrade,
+  supportedDesktopVersions,
+} from './version-gate.js';
 
 describe('version gate', () => {
   it.each(['8.2.1', '2.3.5', '2.3.6', '2.3.7', '2.3.8', '2.3.9', '2.4.0'])(
@@ -17,6 +22,40 @@ describe('version gate', () => {
   it('needs no upgrade when there is no version parameter', () => {
     expect(needsDesktopUpgrade(null)).toBe(false);
   });
+  it("supports this repository's app and what the server publishes", () => {
+    expect(needsDesktopUpgrade('2.5.0')).toBe(false);
+    expect(supportedDesktopVersions(['2.6.0', '2.5.0'])).toEqual([
+      '8.2.1',
+      '2.3.5',
+      '2.3.6',
+      '2.3.7',
+      '2.3.8',
+      '2.3.9',
+      '2.4.0',
+      '2.5.0',
+      '2.6.0',
+    ]);
+    expect(needsDesktopUpgrade('2.6.0')).toBe(true);
+    expect(needsDesktopUpgrade('2.6.0', supportedDesktopVersions(['2.6.0']))).toBe(false);
+  });
+});
+
+describe('release versions', () => {
+  it('orders versions numerically, a pre-release before its release', () => {
+    const sorted = ['2.10.0', '2.5.0', '2.5.0-beta.1', '10.0.0', '2.9.9'].sort(
+      compareDesktopVersions,
+    );
+    expect(sorted).toEqual(['2.5.0-beta.1', '2.5.0', '2.9.9', '2.10.0', '10.0.0']);
+    expect(compareDesktopVersions('2.5.0', '2.5.0')).toBe(0);
+    expect(compareDesktopVersions('latest', '0.0.1')).toBeLessThan(0);
+  });
+  it.each(['2.5.0', '8.2.1', '2.6.0-beta.2'])('takes %s for a version', (v) => {
+    expect(isDesktopVersion(v)).toBe(true);
+  });
+  it.each(['', 'v2.5.0', '2.5', '2.5.0.1', '2.5.0 ', '../2.5.0', `2.5.0-${'a'.repeat(50)}`])(
+    'refuses %j',
+    (v) => expect(isDesktopVersion(v)).toBe(false),
+  );
 });
 
 describe('carousel items per view', () => {
@@ -42,17 +81,23 @@ describe('platform', () => {
       deviceKindFromUserAgent('Mozilla/5.0 (iPhone; CPU iPhone OS 17_0 like Mac OS X) Mobile'),
     ).toBe('mobile');
     expect(deviceKindFromUserAgent('Mozilla/5.0 (Linux; Android 14) Mobile')).toBe('mobile');
-    expect(deviceKindFromUserAgent('Mozilla/5.0 (X11; Linux x86_64)')).toBe('other');
+    expect(deviceKindFromUserAgent('Mozilla/5.0 (X11; Linux x86_64)')).toBe('linux');
+    expect(deviceKindFromUserAgent('Mozilla/5.0 (X11; CrOS x86_64 14541.0.0)')).toBe('other');
+    expect(deviceKindFromUserAgent('curl/8.0')).toBe('other');
   });
-  it('parses only mac and windows', () => {
+  it('parses mac, windows and linux only', () => {
     expect(parsePlatform('mac')).toBe('mac');
     expect(parsePlatform('windows')).toBe('windows');
-    expect(parsePlatform('linux')).toBeNull();
+    expect(parsePlatform('linux')).toBe('linux');
+    expect(parsePlatform('Mac')).toBeNull();
+    expect(parsePlatform('toString')).toBeNull();
+    expect(parsePlatform('')).toBeNull();
     expect(parsePlatform(null)).toBeNull();
   });
-  it('names the 2.3.5 installers', () => {
-    expect(installerFileName('mac')).toMatch(/2\.3\.5\.dmg$/);
-    expect(installerFileName('windows')).toMatch(/2\.3\.5\.exe$/);
+  it("names the installers as electron-builder.yml does, this app's version by default", () => {
+    expect(installerFileName('mac')).toBe('RideAlong-2.5.0.dmg');
+    expect(installerFileName('windows', '2.6.1')).toBe('RideAlong-Setup-2.6.1.exe');
+    expect(installerFileName('linux')).toBe('RideAlong-2.5.0.AppImage');
   });
 });
 

@@ -68,12 +68,31 @@ export const socialAuthRequestSchema = z.object({
   access_token: z.string().min(1, 'Required').max(4096),
 });
 
+/** PKCE values (RFC 7636): 43 base64url characters for 32 random bytes or their SHA-256. */
+const pkceField = z.string().regex(/^[A-Za-z0-9_-]{43,128}$/, 'Invalid value');
+
+/**
+ * POST /api/v1/auth/desktop-handoff (signed in, in the system browser): a one-time code for
+ * the desktop app that asked (its loopback callback, its state and PKCE challenge).
+ */
+export const desktopHandoffRequestSchema = z.object({
+  redirect_uri: z.string().min(1).max(500),
+  state: z.string().min(1).max(200),
+  code_challenge: pkceField,
+});
+/** Where the browser goes next: the app's callback with the code and the state. */
+export const desktopHandoffResponseSchema = z.object({ url: z.string() });
+
+/** POST /api/v1/auth/desktop-exchange (the app's window): the code and the PKCE verifier. */
+export const desktopExchangeRequestSchema = z.object({
+  code: z.string().min(1).max(200),
+  code_verifier: pkceField,
+});
+
 /** Public settings the web app needs before sign-in. */
 export const publicConfigSchema = z.object({
   googleClientId: z.string().nullable(),
   facebookAppId: z.string().nullable(),
-  /** Where the desktop installers are downloaded from (file names from installerFileName). */
-  installerBaseUrl: z.string(),
   /** The promotional video's adaptive streams; null until the sample media is generated. */
   promoVideo: z.object({ hls: z.string(), dash: z.string() }).nullable(),
 });

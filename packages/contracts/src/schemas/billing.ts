@@ -43,6 +43,21 @@ export const customerPortalResponseSchema = z.object({ portal_url: z.string() })
 /** GET /api/v1/payment/checkout-url/{sessionId}: /checkout-redirect turns a session into a URL. */
 export const checkoutUrlResponseSchema = z.object({ url: z.string() });
 
+/**
+ * GET /api/v1/payment/checkout-status/{sessionId}: the desktop app watches a checkout it
+ * opened in the system browser (the session id is the key: unguessable, issued to the member).
+ */
+export const checkoutStatusResponseSchema = z.object({
+  status: z.enum(['open', 'complete', 'expired']),
+});
+export type CheckoutStatus = z.infer<typeof checkoutStatusResponseSchema>['status'];
+
+/**
+ * GET /api/v1/payment/desktop-portal/{portalKey}: whether the member came back from a billing
+ * portal the desktop app opened (portalKey: the SHA-256, hex, of the portal_url it was handed).
+ */
+export const desktopPortalStatusResponseSchema = z.object({ closed: z.boolean() });
+
 // ---- coupons -----------------------------------------------------------------------------
 
 /** Units of time_to_grant (moment.js-style keys, section 9). */

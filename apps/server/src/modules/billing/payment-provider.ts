@@ -1,4 +1,4 @@
-import type { CheckoutType, PaymentSetup } from '@ridealong/contracts';
+import type { CheckoutStatus, CheckoutType, PaymentSetup } from '@ridealong/contracts';
 import type { UserRow } from '../../db/schema.js';
 
 /**
@@ -30,6 +30,8 @@ export interface PaymentProvider {
   ): Promise<{ sessionId: string; url: string }>;
   /** Where an open checkout session is paid; null when it is unknown, paid or expired. */
   checkoutUrl(sessionId: string): Promise<string | null>;
+  /** An issued checkout session's status (open, complete, expired); null when unknown. */
+  checkoutStatus(sessionId: string): Promise<CheckoutStatus | null>;
   /** A billing portal address for the member, coming back to `returnUrl`. */
   customerPortal(user: PaymentUser, returnUrl: string): Promise<string>;
   /** The event of a webhook request; throws a 400 HttpError when the signature does not match. */

@@ -2,10 +2,12 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import {
   checkoutSessionResponseSchema,
+  checkoutStatusResponseSchema,
   checkoutUrlResponseSchema,
   createCheckoutSessionSchema,
   customerPortalResponseSchema,
   customerPortalSchema,
+  desktopPortalStatusResponseSchema,
   failureSchema,
   idSchema,
   paymentSetupSchema,
@@ -13,6 +15,10 @@ import {
 import { requireUser } from '../../http/auth.js';
 import type { PaymentsService } from './payments-service.js';
 import type { WebhookHandler } from './webhook.js';
+
+const sessionIdParams = z.object({
+  sessionId: z.string().regex(/^[\w-]{1,255}$/, 'Invalid session'),
+});
 
 const errors = { 400: failureSchema, 401: failureSchema, 403: failureSchema, 404: failureSchema };
 
@@ -46,11 +52,39 @@ export const paymentsRoutes =
       {
         schema: {
           tags: ['payments'],
-          params: z.object({ sessionId: z.string().regex(/^[\w-]{1,255}$/, 'Invalid session') }),
+          params: sessionIdParams,
           response: { 200: checkoutUrlResponseSchema, ...errors },
         },
       },
       async (req) => ({ url: await payments.checkoutUrl(req.params.sessionId) }),
+    );
+
+    // The desktop app's watch on a checkout it opened in the system browser. No session: the
+    // app holds none; the session id the server issued to the member is the key.
+    app.get(
+      '/payment/checkout-status/:sessionId',
+      {
+        schema: {
+          tags: ['payments'],
+          params: sessionIdParams,
+          response: { 200: checkoutStatusResponseSchema, ...errors },
+        },
+      },
+      async (req) => ({ status: await payments.checkoutStatus(req.params.sessionId) }),
+    );
+
+    // Whether the member came back from a billing portal the desktop app opened (keyed by the
+    // SHA-256 of the portal address, which only the member and the app were handed).
+    app.get(
+      '/payment/desktop-portal/:portalKey',
+      {
+        schema: {
+          tags: ['payments'],
+          params: z.object({ portalKey: z.string().regex(/^[0-9a-f]{64}$/, 'Invalid portal key') }),
+          response: { 200: desktopPortalStatusResponseSchema, ...errors },
+        },
+      },
+      async (req) => ({ closed: await payments.portalClosed(req.params.portalKey) }),
     );
 
     app.post(
@@ -64,7 +98,11 @@ export const paymentsRoutes =
         },
       },
       async (req) => ({
-        portal_url: await payments.customerPortal(requireUser(req), req.params.userId),
+        portal_url: await payments.customerPortal(
+          requireUser(req),
+          req.params.userId,
+          req.body?.electronMode === true,
+        ),
       }),
     );
   };

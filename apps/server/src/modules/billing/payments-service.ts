@@ -1,6 +1,7 @@
-import { canBuy, portalTarget, type CheckoutType } from '@ridealong/contracts';
+import { canBuy, portalTarget, type CheckoutStatus, type CheckoutType } from '@ridealong/contracts';
 import type { UserRow } from '../../db/schema.js';
 import { conflict, forbidden, notFound } from '../../http/errors.js';
+import { desktopReturnPath, type DesktopReturns } from './desktop-returns.js';
 import type { PaymentProvider } from './payment-provider.js';
 import { planFieldsOf } from './plan-fields.js';
 
@@ -12,14 +13,20 @@ export const PAYMENT_MESSAGES = {
   noPortal:
     'Billing is for members with a Core plan or a cancelled plan that is still running; complimentary plans have no billing.',
   checkoutEnded: 'This checkout has ended.',
+  unknownCheckout: 'There is no such checkout.',
+  unknownPortal: 'There is no such billing portal, or it was opened too long ago.',
 } as const;
 
 /**
  * The buy flow and the membership portal rule of document 000 section 4, checked on the
  * server with the same contracts rules the web app uses to show the buttons.
  */
-export function paymentsService(deps: { provider: PaymentProvider; publicUrl: string }) {
-  const { provider, publicUrl } = deps;
+export function paymentsService(deps: {
+  provider: PaymentProvider;
+  publicUrl: string;
+  desktopReturns: DesktopReturns;
+}) {
+  const { provider, publicUrl, desktopReturns } = deps;
   return {
     setup: () => provider.setup(),
 
@@ -39,10 +46,29 @@ export function paymentsService(deps: { provider: PaymentProvider; publicUrl: st
       return url;
     },
 
-    async customerPortal(me: UserRow, userId: number): Promise<string> {
+    /** The desktop app watches a checkout it opened outside (the id is the key). */
+    async checkoutStatus(sessionId: string): Promise<CheckoutStatus> {
+      const status = await provider.checkoutStatus(sessionId);
+      if (!status) throw notFound(PAYMENT_MESSAGES.unknownCheckout);
+      return status;
+    },
+
+    async customerPortal(me: UserRow, userId: number, electronMode = false): Promise<string> {
       if (userId !== me.id) throw forbidden(PAYMENT_MESSAGES.portalNotYours);
       if (portalTarget(planFieldsOf(me)) !== 'portal') throw forbidden(PAYMENT_MESSAGES.noPortal);
-      return provider.customerPortal(me, `${publicUrl}/portal-redirect`);
+      if (!electronMode) return provider.customerPortal(me, `${publicUrl}/portal-redirect`);
+      // The desktop app opens the portal in the system browser: its return address records
+      // the member's return, which the app asks about (docs/billing.md, 'The desktop app').
+      const returnId = desktopReturns.newReturnId();
+      const portalUrl = await provider.customerPortal(me, publicUrl + desktopReturnPath(returnId));
+      await desktopReturns.record({ portalUrl, returnId, userId: me.id });
+      return portalUrl;
+    },
+
+    async portalClosed(portalKey: string): Promise<boolean> {
+      const closed = await desktopReturns.closed(portalKey);
+      if (closed === null) throw notFound(PAYMENT_MESSAGES.unknownPortal);
+      return closed;
     },
   };
 }

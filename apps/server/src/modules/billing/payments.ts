@@ -4,6 +4,8 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import type { Config } from '../../config.js';
 import type { Db } from '../../db/client.js';
 import { fileSecret } from '../../lib/secrets.js';
+import { desktopReturnPage } from './desktop-return-page.js';
+import { desktopReturns } from './desktop-returns.js';
 import { localActions } from './local/local-actions.js';
 import { localProvider } from './local/local-provider.js';
 import { localPageRoutes } from './local/local-routes.js';
@@ -19,7 +21,7 @@ export type Payments = {
   provider: PaymentProvider;
   /** Under /api/v1: payment/setup, create-checkout-session, checkout-url, customer-portal, webhook. */
   apiRoutes: FastifyPluginAsyncZod;
-  /** The local provider's checkout and portal pages; none with Stripe. */
+  /** The desktop app's portal return page, and the local provider's checkout and portal pages. */
   pageRoutes: FastifyPluginAsync | null;
 };
 
@@ -33,9 +35,15 @@ export async function payments(deps: {
   log: FastifyBaseLogger;
 }): Promise<Payments> {
   const { config, db, log } = deps;
+  const returns = desktopReturns(db);
+  const returnPage = desktopReturnPage({ returns, publicUrl: config.publicUrl });
   const api = (provider: PaymentProvider): FastifyPluginAsyncZod => {
     const handle = webhookHandler({ db, provider, log });
-    const service = paymentsService({ provider, publicUrl: config.publicUrl });
+    const service = paymentsService({
+      provider,
+      publicUrl: config.publicUrl,
+      desktopReturns: returns,
+    });
     return async (app) => {
       await app.register(paymentsRoutes(service));
       await app.register(paymentWebhookRoute(handle));
@@ -43,7 +51,7 @@ export async function payments(deps: {
   };
   if (config.stripe) {
     const provider = stripeProvider(config.stripe, log);
-    return { provider, apiRoutes: api(provider), pageRoutes: null };
+    return { provider, apiRoutes: api(provider), pageRoutes: returnPage };
   }
   // loadConfig refuses this already; a config built by hand must not get free plans either.
   if (!config.localPayments) {
@@ -69,11 +77,16 @@ export async function payments(deps: {
   return {
     provider,
     apiRoutes: api(provider),
-    pageRoutes: localPageRoutes({
-      actions,
-      portalTokens,
-      formTokens: tokenSigner(webhookSecret, 'local-form'),
-      publicUrl: config.publicUrl,
-    }),
+    pageRoutes: async (app) => {
+      await app.register(returnPage);
+      await app.register(
+        localPageRoutes({
+          actions,
+          portalTokens,
+          formTokens: tokenSigner(webhookSecret, 'local-form'),
+          publicUrl: config.publicUrl,
+        }),
+      );
+    },
   };
 }

@@ -1,5 +1,6 @@
 import Stripe from 'stripe';
 import type { FastifyBaseLogger } from 'fastify';
+import { checkoutStatusResponseSchema } from '@ridealong/contracts';
 import type { StripeSettings } from '../../config.js';
 import { badRequest, conflict, HttpError } from '../../http/errors.js';
 import type { PaymentProvider } from './payment-provider.js';
@@ -70,6 +71,16 @@ export function stripeProvider(settings: StripeSettings, log: FastifyBaseLogger)
       } catch (err) {
         if (err instanceof Stripe.errors.StripeInvalidRequestError) return null;
         return call(log, 'checkout lookup', () => Promise.reject(err));
+      }
+    },
+    async checkoutStatus(sessionId) {
+      try {
+        const { status } = await stripe.checkout.sessions.retrieve(sessionId);
+        const known = checkoutStatusResponseSchema.shape.status.safeParse(status);
+        return known.success ? known.data : null;
+      } catch (err) {
+        if (err instanceof Stripe.errors.StripeInvalidRequestError) return null;
+        return call(log, 'checkout status', () => Promise.reject(err));
       }
     },
     async customerPortal(user, returnUrl) {

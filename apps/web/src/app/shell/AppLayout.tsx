@@ -2,10 +2,14 @@ import { AppShell, Center, Loader } from '@mantine/core';
 import { useDisclosure } from '@mantine/hooks';
 import { Outlet, useLocation } from 'react-router';
 import { HOME_BODY_TOP_PADDING_PX } from '@ridealong/contracts';
+import { getAppTrackerBridge } from '../../lib/connectDevice';
 import { useTrackerStore } from '../../stores/tracker';
 import { useUiStore } from '../../stores/ui';
 import { BottomBar } from './BottomBar';
 import { DesktopBillingReturn } from './DesktopBillingReturn';
+import { DesktopStravaReturn } from './DesktopStravaReturn';
+import { DesktopDemoMode } from './DesktopDemoMode';
+import { DEMO_PATH } from './demoModeNavigation';
 import { InfoBannerSlot } from './InfoBannerSlot';
 import { TopBar } from './TopBar';
 import { lazyPart, useLazyPart } from '../../lib/lazyPart';
@@ -14,9 +18,7 @@ const BOTTOM_BAR_HEIGHT = 64;
 
 // Both drawers start closed and most visits never open them: their code (the devices feature
 // with socket.io and Web Bluetooth, Mantine's Drawer and NavLink) loads on their first opening.
-const devicePanel = lazyPart(
-  async () => (await import('../../features/devices')).ConnectDevicePanel,
-);
+const devices = lazyPart(() => import('../../features/devices'));
 const navDrawer = lazyPart(async () => (await import('./NavDrawer')).NavDrawer);
 
 /**
@@ -33,6 +35,15 @@ export function AppLayout() {
   const page = busy ? <PageLoader /> : <Outlet />;
   // /terms opened by the desktop app (?electronMode) shows the text alone (document 000 section 2).
   if (pathname === '/terms' && new URLSearchParams(search).has('electronMode')) return page;
+  // The attract screen fills the window by itself; demo mode is still followed there.
+  if (pathname === DEMO_PATH) {
+    return (
+      <>
+        <DesktopDemoMode />
+        {page}
+      </>
+    );
+  }
   return (
     <AppShell
       header={{ height: HOME_BODY_TOP_PADDING_PX }}
@@ -51,6 +62,8 @@ export function AppLayout() {
       {NavDrawer ? <NavDrawer opened={drawerOpened} onClose={drawer.close} /> : null}
       <DevicePanelSlot />
       <DesktopBillingReturn />
+      <DesktopStravaReturn />
+      <DesktopDemoMode />
 
       <AppShell.Main>
         <InfoBannerSlot />
@@ -64,13 +77,16 @@ export function AppLayout() {
   );
 }
 
-/** The Connect Device panel, from its first opening (the profile menu, or Start on a video). */
+/**
+ * The Connect Device panel, from its first opening (the profile menu, or Start on a video). In
+ * the desktop app Connect Device is the app's own window instead, and this keeps the page's
+ * tracker connection on the app's tracker.
+ */
 function DevicePanelSlot() {
-  const ConnectDevicePanel = useLazyPart(
-    devicePanel,
-    useTrackerStore((s) => s.panelOpen),
-  );
-  return ConnectDevicePanel ? <ConnectDevicePanel /> : null;
+  const bridge = getAppTrackerBridge();
+  const feature = useLazyPart(devices, useTrackerStore((s) => s.panelOpen) || bridge !== null);
+  if (!feature) return null;
+  return bridge ? <feature.DesktopTrackerLink bridge={bridge} /> : <feature.ConnectDevicePanel />;
 }
 
 export function PageLoader() {

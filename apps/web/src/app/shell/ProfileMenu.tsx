@@ -2,8 +2,8 @@ import { Fragment } from 'react';
 import { Avatar, Menu, Text, UnstyledButton } from '@mantine/core';
 import { Link } from 'react-router';
 import { getDesktopBridge } from '../../lib/bridge';
+import { openConnectDevice } from '../../lib/connectDevice';
 import { useGeneralStore } from '../../stores/general';
-import { useTrackerStore } from '../../stores/tracker';
 import { useUserStore } from '../../stores/user';
 import { initialsOf, profileMenuItems, type ProfileAction } from './navItems';
 import { useLogout } from './useLogout';
@@ -18,10 +18,7 @@ export function ProfileMenu() {
 
   const userId = Number(user.userId);
   const run: Partial<Record<ProfileAction, () => void>> = {
-    'connect-device': () => {
-      getDesktopBridge()?.send('open-tracker', { userId });
-      useTrackerStore.getState().openPanel();
-    },
+    'connect-device': () => openConnectDevice(userId),
     'upload-videos': () => getDesktopBridge()?.send('open-transcoder', { userId }),
     'quit-app': () => getDesktopBridge()?.send('quit-app', {}),
     logout: () => void logout(),

@@ -6,3 +6,4 @@ export { UserRegisteredPage } from './routes/UserRegisteredPage';
 export { EmailVerifiedPage } from './routes/EmailVerifiedPage';
 export { PasswordRecoveryPage } from './routes/PasswordRecoveryPage';
 export { ChangePasswordPage } from './routes/ChangePasswordPage';
+export { DesktopSigninPage } from './routes/DesktopSigninPage';

@@ -4,6 +4,7 @@ type SignedInUser = Pick<Partial<User>, 'accepted_terms_and_conditions'>;
 
 /** /login for someone already signed in (document 000 section 2, Login landing). */
 export function signedInLoginPath(redirectParam: string | null): string {
+  if (redirectParam === 'desktop-signin') return '/desktop-signin';
   return redirectParam === 'profile' ? '/profile' : '/featured';
 }
 
@@ -12,6 +13,9 @@ export function signedInLoginPath(redirectParam: string | null): string {
  * login_count; a member sent here from /profile who already accepted goes straight back.
  */
 export function afterLoginPath(user: SignedInUser, redirectParam: string | null): string {
+  // Signing the desktop app in from the system browser: back to hand it the session (the app
+  // shows the terms agreement itself).
+  if (redirectParam === 'desktop-signin') return '/desktop-signin';
   if (redirectParam === 'profile' && user.accepted_terms_and_conditions === true) return '/profile';
   return '/agreement';
 }

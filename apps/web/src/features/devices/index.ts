@@ -1,1 +1,3 @@
 export { ConnectDevicePanel } from './components/ConnectDevicePanel';
+export { ConnectDevicePage } from './routes/ConnectDevicePage';
+export { DesktopTrackerLink } from './components/DesktopTrackerLink';

@@ -23,6 +23,20 @@ describe('the root route', () => {
     expect(decide('v=8.2.1&electronMode=true')).toEqual({ kind: 'enter-desktop' });
   });
 
+  it("follows the server's list: versions it publishes pass, unknown ones wait for it", () => {
+    const search = (q: string) => new URLSearchParams(q);
+    expect(decideRoot(search('v=2.5.0'), web, null)).toEqual({ kind: 'show-home' });
+    expect(decideRoot(search('v=2.3.5'), web, null)).toEqual({ kind: 'show-home' });
+    expect(decideRoot(search('v=2.6.0'), web, null)).toEqual({ kind: 'wait' });
+    expect(decideRoot(search('v=2.6.0&electronMode'), web, ['2.6.0'])).toEqual({
+      kind: 'enter-desktop',
+    });
+    expect(decideRoot(search('v=2.6.0'), web, ['2.3.5', '2.5.0'])).toEqual({
+      kind: 'redirect',
+      to: '/upgrade',
+    });
+  });
+
   it('enters desktop mode whenever electronMode is present', () => {
     expect(decide('electronMode=true')).toEqual({ kind: 'enter-desktop' });
     expect(decide('electronMode')).toEqual({ kind: 'enter-desktop' });

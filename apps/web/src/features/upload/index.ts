@@ -1,1 +1,2 @@
 export { NewVideoPage } from './routes/NewVideoPage';
+export { DesktopUploaderPage } from './routes/DesktopUploaderPage';

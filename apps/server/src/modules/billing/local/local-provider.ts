@@ -47,6 +47,7 @@ export function localProvider(deps: {
       const session = await store.openSession(sessionId);
       return session ? publicUrl + localPaths.checkout(session.id) : null;
     },
+    checkoutStatus: async (sessionId) => (await store.session(sessionId))?.state ?? null,
     async customerPortal(user, returnUrl) {
       const token = deps.portalTokens.sign({ u: user.id, r: returnUrl }, PORTAL_TTL_MS);
       return publicUrl + localPaths.portal(token);

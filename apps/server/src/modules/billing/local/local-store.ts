@@ -25,6 +25,15 @@ export function localStore(db: Db) {
       await db.insert(localCheckoutSessions).values(s);
     },
 
+    /** A session in any state (the desktop app watches it end). */
+    async session(id: string): Promise<LocalSession | null> {
+      const [row] = await db
+        .select()
+        .from(localCheckoutSessions)
+        .where(eq(localCheckoutSessions.id, id));
+      return row ? typed(row) : null;
+    },
+
     async openSession(id: string, tx: Db = db): Promise<LocalSession | null> {
       const [row] = await tx
         .select()

@@ -3,6 +3,7 @@ import { getDesktopBridge } from '../../../lib/bridge';
 import { ApiError } from '../../../lib/api';
 import { usePublicConfig } from '../../../lib/usePublicConfig';
 import { useGeneralStore } from '../../../stores/general';
+import { useDesktopExchange } from '../api/useDesktopSignin';
 import { useSocialSignin } from '../api/useSocialSignin';
 import { googleAuthUrl, isGoogleAuthMessage } from '../google';
 import {
@@ -17,8 +18,9 @@ export type GoogleNotice = { text: string; tone: 'error' | 'notice' };
 
 /**
  * Google sign-in. On the web: Google's implicit flow in a popup; /login-success posts the
- * access token back here and we trade it for a session. In the desktop app the shell runs
- * the flow in the system browser instead.
+ * access token back here and we trade it for a session. In the desktop app the app runs the
+ * sign-in in the system browser (/desktop-signin there) and hands this window a one-time code
+ * ('desktop-signin-received'), traded here for a session of the app's own.
  */
 export function useGoogleSignin(redirectParam: string | null) {
   const config = usePublicConfig();
@@ -56,6 +58,8 @@ export function useGoogleSignin(redirectParam: string | null) {
     return () => window.removeEventListener('message', onMessage);
   }, []);
 
+  useDesktopSigninReturn(electronMode, complete, setNotice);
+
   const start = useCallback(() => {
     setNotice(null);
     const bridge = electronMode ? getDesktopBridge() : null;
@@ -73,4 +77,30 @@ export function useGoogleSignin(redirectParam: string | null) {
   }, [config, electronMode]);
 
   return { start, notice, pending: isPending, completing };
+}
+
+/** The desktop app's return from the sign-in in the system browser. */
+function useDesktopSigninReturn(
+  electronMode: boolean,
+  complete: ReturnType<typeof useCompleteSignin>['complete'],
+  setNotice: (notice: GoogleNotice) => void,
+) {
+  const { mutate: exchange } = useDesktopExchange();
+  useEffect(() => {
+    const bridge = electronMode ? getDesktopBridge() : null;
+    if (!bridge) return;
+    const offReceived = bridge.on('desktop-signin-received', (payload) => {
+      exchange(payload, {
+        onSuccess: complete,
+        onError: (e) => setNotice({ text: friendlyServerMessage(e.message), tone: 'error' }),
+      });
+    });
+    const offFailed = bridge.on('desktop-signin-failed', ({ message }) =>
+      setNotice({ text: message, tone: 'notice' }),
+    );
+    return () => {
+      offReceived();
+      offFailed();
+    };
+  }, [electronMode, exchange, complete, setNotice]);
 }

@@ -1,13 +1,9 @@
 import { useEffect } from 'react';
-import { Divider, Drawer, Stack } from '@mantine/core';
+import { Drawer } from '@mantine/core';
 import { useAfterFirstFrame } from '../../../lib/useAfterFirstFrame';
 import { useTrackerStore } from '../../../stores/tracker';
 import { ensureTracker } from '../lib/trackerClient';
-import { BluetoothSection } from './BluetoothSection';
-import { DeviceList } from './DeviceList';
-import { LiveTiles } from './LiveTiles';
-import { TrackerStatus } from './TrackerStatus';
-import { TrainerSettingsSliders } from './TrainerSettingsSliders';
+import { ConnectDeviceContent } from './ConnectDeviceContent';
 
 /**
  * The Connect Device panel, rendered once by the shell and opened through the tracker store
@@ -26,14 +22,7 @@ export function ConnectDevicePanel() {
 
   return (
     <Drawer opened={opened} onClose={close} title="Connect Device" position="right" size="md">
-      <Stack gap="md">
-        <TrackerStatus />
-        <LiveTiles />
-        <DeviceList />
-        <Divider />
-        <TrainerSettingsSliders />
-        <BluetoothSection />
-      </Stack>
+      <ConnectDeviceContent />
     </Drawer>
   );
 }

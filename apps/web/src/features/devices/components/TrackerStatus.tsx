@@ -1,13 +1,27 @@
 import { Alert, Button, Code, Group, Loader, Text } from '@mantine/core';
+import { getAppTrackerBridge } from '../../../lib/connectDevice';
 import { useTrackerStore } from '../../../stores/tracker';
-import { NOT_RUNNING_TEXT, START_TRACKER_COMMAND, statusText } from '../lib/display';
+import { useUserStore } from '../../../stores/user';
+import {
+  APP_NOT_RUNNING_TEXT,
+  NOT_RUNNING_TEXT,
+  START_TRACKER_COMMAND,
+  statusText,
+} from '../lib/display';
 import { startTracker } from '../lib/trackerClient';
 
-/** The connection's state: a status line, or what to do when the tracker cannot be reached. */
-export function TrackerStatus() {
+/**
+ * The connection's state: a status line, or what to do when the tracker cannot be reached. In
+ * the desktop app the tracker is the app's own: Try again also asks the app to start it.
+ */
+export function TrackerStatus({ inApp = false }: { inApp?: boolean }) {
   const connection = useTrackerStore((s) => s.connection);
   const version = useTrackerStore((s) => s.pulse?.version ?? null);
-  const retry = () => startTracker();
+  const userId = useUserStore((s) => s.user.userId);
+  const retry = () => {
+    if (inApp) getAppTrackerBridge()?.send('open-tracker', { userId: Number(userId) || null });
+    startTracker();
+  };
 
   if (connection.source !== 'web-bluetooth' && connection.status === 'not_running') {
     return (
@@ -17,10 +31,14 @@ export function TrackerStatus() {
         data-testid="tracker-not-running"
         role="status"
       >
-        <Text size="sm">
-          {NOT_RUNNING_TEXT} Open the RideAlong desktop app, or start it with{' '}
-          <Code>{START_TRACKER_COMMAND}</Code> on this computer.
-        </Text>
+        {inApp ? (
+          <Text size="sm">{APP_NOT_RUNNING_TEXT}</Text>
+        ) : (
+          <Text size="sm">
+            {NOT_RUNNING_TEXT} Open the RideAlong desktop app, or start it with{' '}
+            <Code>{START_TRACKER_COMMAND}</Code> on this computer.
+          </Text>
+        )}
         <Button mt="sm" size="xs" onClick={retry}>
           Try again
         </Button>

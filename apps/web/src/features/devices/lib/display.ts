@@ -4,6 +4,9 @@ import type { TrackerConnection } from '../../../stores/tracker';
 /** The how-to-start text of the not-running state. */
 export const NOT_RUNNING_TEXT = 'The RideAlong tracker is not running.';
 export const START_TRACKER_COMMAND = 'npm run tracker -- --simulate';
+/** The same state in the desktop app, whose tracker starts with Connect Device. */
+export const APP_NOT_RUNNING_TEXT =
+  "RideAlong's tracker is not answering. Press Try again; if it keeps failing, quit and reopen the app.";
 
 const KMH_PER_MPS = 3.6;
 const MPH_PER_MPS = 2.2369362920544;

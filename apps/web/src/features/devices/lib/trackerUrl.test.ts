@@ -1,5 +1,5 @@
-import { describe, expect, it } from 'vitest';
-import { DEFAULT_TRACKER_URL, TRACKER_URL_KEY, trackerUrl } from './trackerUrl';
+import { afterEach, describe, expect, it } from 'vitest';
+import { DEFAULT_TRACKER_URL, setAppTrackerUrl, TRACKER_URL_KEY, trackerUrl } from './trackerUrl';
 
 const storage = (value: string | null) => ({
   getItem: (key: string) => (key === TRACKER_URL_KEY ? value : null),
@@ -21,5 +21,17 @@ describe('trackerUrl', () => {
     expect(trackerUrl(storage(''))).toBe(DEFAULT_TRACKER_URL);
     expect(trackerUrl(storage('not a url'))).toBe(DEFAULT_TRACKER_URL);
     expect(trackerUrl(storage('javascript:alert(1)'))).toBe(DEFAULT_TRACKER_URL);
+  });
+
+  describe('in the desktop app', () => {
+    afterEach(() => setAppTrackerUrl(null));
+
+    it("uses the app's own tracker, whatever the browser override says", () => {
+      setAppTrackerUrl('http://127.0.0.1:47123');
+      expect(trackerUrl(storage('http://127.0.0.1:47110'))).toBe('http://127.0.0.1:47123');
+      expect(trackerUrl(null)).toBe('http://127.0.0.1:47123');
+      setAppTrackerUrl(null);
+      expect(trackerUrl(storage(null))).toBe(DEFAULT_TRACKER_URL);
+    });
   });
 });

@@ -55,7 +55,22 @@ function fakeServer(next: Server) {
           return json({ events: server.completed.slice(start, start + size) });
         }
         case '/api/v1/config':
-          return json({ installerBaseUrl: 'https://downloads.test/app/', promoVideo: null });
+          return json({ googleClientId: null, facebookAppId: null, promoVideo: null });
+        case '/api/v1/desktop/downloads':
+          return json({
+            version: '2.6.0',
+            platforms: {
+              mac: null,
+              windows: {
+                url: '/download/windows',
+                file: 'RideAlong-Setup-2.6.0.exe',
+                size: 90 * 1024 * 1024,
+                version: '2.6.0',
+              },
+              linux: null,
+            },
+            supported_versions: ['2.6.0'],
+          });
         default:
           return json({ status: 'failure', message: 'Not found' }, 404);
       }
@@ -270,9 +285,10 @@ describe('EventsPage', () => {
       expect(text.textContent).toContain('desktop app');
       const download = within(text).getByTestId('download-installer');
       expect(download.textContent).toBe('Download for Windows');
+      // The server's stable link to the installer it publishes.
       await waitFor(() =>
-        expect(download.getAttribute('href')).toMatch(
-          /^https:\/\/downloads\.test\/app\/RideAlong-Setup-.*\.exe$/,
+        expect(within(text).getByTestId('download-installer').getAttribute('href')).toBe(
+          '/download/windows',
         ),
       );
     });

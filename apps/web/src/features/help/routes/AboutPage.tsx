@@ -5,6 +5,7 @@ import { SiteFooter } from '../../../components/SiteFooter';
 import { CtaButton } from '../components/CtaButton';
 import { BikeIcon, CameraIcon, GlobeIcon, PulseIcon, ShareIcon } from '../../../components/icons';
 import { Showcase } from '../components/Showcase';
+import { InstallerNotice } from '../components/InstallerNotice';
 import { useInstallerAutoDownload } from '../lib/useInstallerAutoDownload';
 
 type Item = {
@@ -49,7 +50,7 @@ const SHOWCASES: Item[] = [
 
 /** /about: what RideAlong is, in five showcases. ?platform=mac|windows starts the download. */
 export function AboutPage() {
-  useInstallerAutoDownload();
+  const download = useInstallerAutoDownload();
   return (
     <>
       <Box
@@ -76,6 +77,11 @@ export function AboutPage() {
         </Container>
       </Box>
       <Container size="lg" py={{ base: 48, md: 80 }}>
+        {download ? (
+          <Box mb={48}>
+            <InstallerNotice download={download} />
+          </Box>
+        ) : null}
         <Stack gap={80}>
           {SHOWCASES.map((item, i) => (
             <Showcase

@@ -1,13 +1,14 @@
 import { Badge, Card, Container, Group, Stack, Table, Text, TextInput, Title } from '@mantine/core';
 import { useViewportSize } from '@mantine/hooks';
 import {
-  SUPPORTED_DESKTOP_VERSIONS,
   carouselItemsPerView,
   deviceKindFromUserAgent,
   needsDesktopUpgrade,
+  supportedDesktopVersions,
 } from '@ridealong/contracts';
 import { useState } from 'react';
 import { getDesktopBridge } from '../../../lib/bridge';
+import { useDesktopDownloads } from '../../../lib/useDesktopDownloads';
 import { useGeneralStore } from '../../../stores/general';
 
 function Row({ label, value, testId }: { label: string; value: string; testId: string }) {
@@ -28,6 +29,8 @@ export function SandboxPage() {
   const demoMode = useGeneralStore((s) => s.demoMode);
   const [version, setVersion] = useState('');
   const bridge = getDesktopBridge() !== null;
+  // The server's list (what it publishes included); this build's until it answers.
+  const supported = useDesktopDownloads().data?.supported_versions ?? supportedDesktopVersions();
   return (
     <Container size="sm" py="xl">
       <Stack gap="lg">
@@ -68,7 +71,7 @@ export function SandboxPage() {
             Supported desktop versions
           </Title>
           <Group gap="xs" data-testid="sandbox-versions">
-            {SUPPORTED_DESKTOP_VERSIONS.map((v) => (
+            {supported.map((v) => (
               <Badge key={v} variant="light" size="lg">
                 {v}
               </Badge>
@@ -83,7 +86,9 @@ export function SandboxPage() {
           />
           {version !== '' && (
             <Text size="sm" mt="xs" data-testid="sandbox-version-result">
-              {needsDesktopUpgrade(version) ? 'Needs an upgrade (/upgrade)' : 'Supported'}
+              {needsDesktopUpgrade(version, supported)
+                ? 'Needs an upgrade (/upgrade)'
+                : 'Supported'}
             </Text>
           )}
         </Card>

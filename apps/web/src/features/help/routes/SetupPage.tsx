@@ -6,13 +6,14 @@ import { useGeneralStore } from '../../../stores/general';
 import { CreateVideoTab } from '../components/CreateVideoTab';
 import { GetFitTab } from '../components/GetFitTab';
 import { BikeIcon, CameraIcon } from '../../../components/icons';
+import { InstallerNotice } from '../components/InstallerNotice';
 import { useInstallerAutoDownload } from '../lib/useInstallerAutoDownload';
 
 /** /setup: how to ride and how to create videos. ?platform=mac|windows starts the download. */
 export function SetupPage() {
   const electronMode = useGeneralStore((s) => s.electronMode);
   const demoMode = useGeneralStore((s) => s.demoMode);
-  useInstallerAutoDownload();
+  const download = useInstallerAutoDownload();
   useEffect(() => {
     window.scrollTo(0, 0);
   }, []);
@@ -30,6 +31,7 @@ export function SetupPage() {
               Everything you need to ride on RideAlong, or to film routes for others to ride.
             </Text>
           </div>
+          <InstallerNotice download={download} />
           <Tabs defaultValue="get-fit" variant="pills" radius="xl">
             <Tabs.List mb="xl">
               <Tabs.Tab value="get-fit" leftSection={<BikeIcon size={18} />}>

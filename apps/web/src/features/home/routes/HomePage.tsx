@@ -2,8 +2,10 @@ import { useEffect, useRef } from 'react';
 import { Box } from '@mantine/core';
 import { useDisclosure } from '@mantine/hooks';
 import { Navigate, useNavigate, useSearchParams } from 'react-router';
+import { supportedDesktopVersions } from '@ridealong/contracts';
 import { getDesktopBridge } from '../../../lib/bridge';
 import { lazyPart, useLazyPart } from '../../../lib/lazyPart';
+import { useDesktopDownloads } from '../../../lib/useDesktopDownloads';
 import { usePublicConfig } from '../../../lib/usePublicConfig';
 import { useGeneralStore } from '../../../stores/general';
 import { selectSignedIn, useUserStore } from '../../../stores/user';
@@ -24,7 +26,12 @@ export function HomePage() {
   const [params] = useSearchParams();
   const electronMode = useGeneralStore((s) => s.electronMode);
   const demoMode = useGeneralStore((s) => s.demoMode);
-  const decision = decideRoot(params, { electronMode, demoMode });
+  const downloads = useDesktopDownloads();
+  // The server's version list; the versions this build knows when the server cannot be asked.
+  const supported =
+    downloads.data?.supported_versions ?? (downloads.isError ? supportedDesktopVersions() : null);
+  const decision = decideRoot(params, { electronMode, demoMode }, supported);
+  if (decision.kind === 'wait') return null;
   if (decision.kind === 'redirect') return <Navigate to={decision.to} replace />;
   if (decision.kind === 'enter-desktop') return <EnterDesktopMode />;
   return <HomeContent />;

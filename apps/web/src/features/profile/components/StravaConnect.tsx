@@ -1,8 +1,10 @@
-import { useEffect } from 'react';
+import { useEffect, useState } from 'react';
 import { Alert, Badge, Button, Card, Group, Stack, Text } from '@mantine/core';
 import { useMutation } from '@tanstack/react-query';
 import { STRAVA_MESSAGES } from '@ridealong/contracts';
+import { getDesktopBridge } from '../../../lib/bridge';
 import { refreshUser } from '../../../lib/refreshUser';
+import { useGeneralStore } from '../../../stores/general';
 import { useUserStore } from '../../../stores/user';
 import { useStravaConnect } from '../api/useStravaConnect';
 import { useStravaDisconnect } from '../api/useStravaDisconnect';
@@ -21,6 +23,7 @@ export function StravaConnect() {
   // The desktop app took the authorisation to the system browser: its end is not seen here.
   const inBrowser = connect.data === 'desktop' && !connectedFlag;
   useRecheckOnFocus(inBrowser, recheck.mutate);
+  const failure = useDesktopStravaFailure();
   const error = connect.error ?? disconnect.error ?? recheck.error;
 
   const connectButton = (label: string) => (
@@ -86,14 +89,26 @@ export function StravaConnect() {
             </Button>
           </Group>
         )}
-        {error && (
+        {(error ?? failure) && (
           <Alert color="red" role="alert" data-testid="strava-error">
-            {error.message}
+            {error?.message ?? failure}
           </Alert>
         )}
       </Stack>
     </Card>
   );
+}
+
+/** The desktop app's word that the authorisation ended without a code (declined, timed out). */
+function useDesktopStravaFailure(): string | null {
+  const electronMode = useGeneralStore((s) => s.electronMode);
+  const [message, setMessage] = useState<string | null>(null);
+  useEffect(() => {
+    const bridge = electronMode ? getDesktopBridge() : null;
+    if (!bridge) return;
+    return bridge.on('strava-callback-failed', (payload) => setMessage(payload.message));
+  }, [electronMode]);
+  return message;
 }
 
 /** While the authorisation is open elsewhere, coming back to the app asks for the user again. */

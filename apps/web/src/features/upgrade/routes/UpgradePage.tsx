@@ -7,8 +7,9 @@ import { getDesktopBridge, openExternal } from '../../../lib/bridge';
 /** /upgrade: the desktop app is too old (version gate); send the user to the new installer. */
 export function UpgradePage() {
   const navigate = useNavigate();
-  const platform: Platform =
-    deviceKindFromUserAgent(navigator.userAgent) === 'windows' ? 'windows' : 'mac';
+  const kind = deviceKindFromUserAgent(navigator.userAgent);
+  // /setup starts this platform's installer from the server's list (or says none is published).
+  const platform: Platform = kind === 'windows' || kind === 'linux' ? kind : 'mac';
   const setupPath = `/setup?platform=${platform}`;
   const download = () => {
     // Inside the desktop app the download has to happen in the system browser.

@@ -8,7 +8,7 @@ export function UploadHelp() {
       <Text size="sm" fw={600} mb={4}>
         Before you upload
       </Text>
-      <List size="sm" spacing={2} c="dimmed">
+      <List size="sm" spacing={2} c="gray.7">
         {UPLOAD_HELP_TEXT.map((line) => (
           <List.Item key={line}>{line}</List.Item>
         ))}

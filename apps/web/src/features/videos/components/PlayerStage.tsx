@@ -2,7 +2,8 @@ import { useEffect, useRef, useState } from 'react';
 import { Alert, Anchor, AspectRatio, Box, Stack, Text } from '@mantine/core';
 import { Link, useNavigate } from 'react-router';
 import type { Playback, Race } from '@ridealong/contracts';
-import { getDesktopBridge } from '../../../lib/bridge';
+import { openConnectDevice } from '../../../lib/connectDevice';
+import { useDesktopVideoPlaying } from '../../../lib/useDesktopVideoPlaying';
 import type { GroupEntry } from '../../../lib/groupEntry';
 import { useGeneralStore } from '../../../stores/general';
 import { hasLiveDevice, useTrackerStore } from '../../../stores/tracker';
@@ -60,6 +61,7 @@ export function PlayerStage({ race, playback, onPlaybackError, groupEntry }: Pla
   const group = useGroupRide({ race, entry: groupEntry, videoRef, ride });
   const unfinished = useUnfinishedRide(race.url, electronMode && signedIn);
   useEffect(() => () => clearTimeout(exitTimer.current), []);
+  useDesktopVideoPlaying(playing);
 
   const onPlayingChange = (next: boolean) => {
     setPlaying(next);
@@ -105,8 +107,7 @@ export function PlayerStage({ race, playback, onPlaybackError, groupEntry }: Pla
       void group.host();
       return;
     }
-    getDesktopBridge()?.send('open-tracker', { userId: Number(userId) });
-    tracker.openPanel();
+    openConnectDevice(Number(userId));
   };
 
   // The buttons show before the first play, at the cap or end, and on pause in the desktop app.

@@ -9,7 +9,7 @@ import {
   type Race,
 } from '@ridealong/contracts';
 import { ApiError, apiRequest } from '../../../lib/api';
-import { getDesktopBridge } from '../../../lib/bridge';
+import { openConnectDevice } from '../../../lib/connectDevice';
 import type { GroupEntry } from '../../../lib/groupEntry';
 import { useGeneralStore } from '../../../stores/general';
 import { selectHasLiveDevice, useTrackerStore } from '../../../stores/tracker';
@@ -271,10 +271,7 @@ export function useGroupRide({ race, entry, videoRef, ride }: GroupRideInput) {
     startEvent: () => void session?.start(videoDuration()),
     cancelEvent: () => void session?.cancel(),
     leave,
-    connect: () => {
-      getDesktopBridge()?.send('open-tracker', { userId: self.current.id });
-      useTrackerStore.getState().openPanel();
-    },
+    connect: () => openConnectDevice(self.current.id),
   };
 }
 
