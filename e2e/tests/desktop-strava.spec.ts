@@ -65,6 +65,9 @@ test('in the app, Connect to Strava goes through the system browser and the loop
     // The member authorises in the system browser; the stand-in sends it to the listener.
     await outside.page.goto(authorize);
     await expect(outside.page.getByText(STANDIN_BANNER).first()).toBeVisible();
+    // An athlete of its own: one Strava athlete connects to one member, and strava.spec's
+    // rider on the same server connects the stand-in's default athlete.
+    await outside.page.getByLabel('Athlete name').fill(`Desktop rider ${Date.now()}`);
     await outside.page.getByRole('button', { name: 'Authorize' }).click();
     await expect(outside.page.getByText('You can go back to RideAlong')).toBeVisible();
     expect(outside.page.url().startsWith(`${redirectUri}?`)).toBe(true);
