@@ -23,4 +23,5 @@ export * from './group.js';
 export * from './challenge.js';
 export * from './rules/challenge.js';
 export * from './rules/strava.js';
+export * from './rules/units.js';
 export * from './strava.js';

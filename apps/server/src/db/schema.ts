@@ -56,6 +56,8 @@ export const users = pgTable(
     stravaAutoSave: boolean('strava_auto_save').notNull().default(false),
     trainerDifficulty: integer('trainer_difficulty').notNull().default(100),
     trainerDownhill: integer('trainer_downhill').notNull().default(50),
+    /** 'imperial' | 'metric': how every page shows distances, speeds, heights and weights. */
+    units: text('units').notNull().default('imperial'),
     accountLevel: accountLevel('account_level').notNull().default('trial'),
     previousAccountLevel: accountLevel('previous_account_level'),
     currentPeriodEndDate: timestamp('current_period_end_date', { withTimezone: true }),

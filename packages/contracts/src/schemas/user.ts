@@ -1,6 +1,9 @@
 import { z } from 'zod';
 import { ACCOUNT_LEVELS, DEMO_MODE_OPTIONS, DISPLAY_NAME_MIN_LENGTH } from '../constants.js';
 import { idSchema } from './common.js';
+import { UNIT_SYSTEMS } from '../rules/units.js';
+
+export const unitSystemSchema = z.enum(UNIT_SYSTEMS);
 
 export const accountLevelSchema = z.enum(ACCOUNT_LEVELS);
 export const genderSchema = z.enum(['female', 'male', 'non_binary', 'prefer_not_to_say']);
@@ -59,6 +62,8 @@ export const userSchema = publicUserSchema.extend({
   /** Trainer slope shaping (percent): difficulty 0-200, downhill 0-100. */
   trainer_difficulty: z.number(),
   trainer_downhill: z.number(),
+  /** How this member's pages show distances, speeds, climbs, heights and weights. */
+  units: unitSystemSchema,
   /**
    * v1 clients read these to know the member is connected. Tokens never leave the server:
    * the code is STRAVA_CONNECTED while connected (else null), the tokens are always null.
@@ -126,6 +131,7 @@ export const userUpdateSchema = z
     strava_auto_save: z.boolean().optional(),
     trainer_difficulty: z.number().int().min(0).max(200).optional(),
     trainer_downhill: z.number().int().min(0).max(100).optional(),
+    units: unitSystemSchema.optional(),
   })
   .partial()
   .strict();

@@ -1,4 +1,9 @@
-import { STRAVA_CONNECTED, type PublicUser, type User } from '@ridealong/contracts';
+import {
+  STRAVA_CONNECTED,
+  unitSystemOf,
+  type PublicUser,
+  type User,
+} from '@ridealong/contracts';
 import type { UserRow } from '../../db/schema.js';
 import type { StravaStatus } from '../strava/accounts-repository.js';
 
@@ -52,6 +57,7 @@ export function toUser(
     strava_auto_save: row.stravaAutoSave,
     trainer_difficulty: row.trainerDifficulty,
     trainer_downhill: row.trainerDownhill,
+    units: unitSystemOf(row.units),
     strava_authorization_code: strava.connected ? STRAVA_CONNECTED : null,
     strava_refresh_token: null,
     strava_access_token: null,

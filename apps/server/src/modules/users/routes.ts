@@ -37,6 +37,7 @@ function toColumns(u: UserUpdate): Partial<NewUserRow> {
     strava_auto_save: 'stravaAutoSave',
     trainer_difficulty: 'trainerDifficulty',
     trainer_downhill: 'trainerDownhill',
+    units: 'units',
   };
   const out: Record<string, unknown> = {};
   for (const [key, value] of Object.entries(u)) {
