@@ -1,10 +1,41 @@
-import { defineConfig } from 'vite';
+import { defineConfig, type Plugin } from 'vite';
 import react from '@vitejs/plugin-react';
+
+const SHELL_SCROLL_CLASSES = '\0ridealong:app-shell-scroll-classes';
+
+/**
+ * Mantine's AppShell header and footer import react-remove-scroll only to read two class names
+ * (RemoveScroll.classNames) that keep them clear of the scrollbar while a modal locks scrolling.
+ * That import put the whole scroll-lock library (~4 KB gzipped) into every first load. Here the
+ * AppShell gets the same names from the library's constants module; Modal and Drawer still load
+ * the real library with their own chunks, and its styles still find the header by those names.
+ */
+function appShellScrollClasses(): Plugin {
+  return {
+    name: 'ridealong:app-shell-scroll-classes',
+    apply: 'build',
+    enforce: 'pre',
+    resolveId(source, importer) {
+      const fromAppShell =
+        importer && /[\\/]@mantine[\\/]core[\\/].*[\\/]AppShell[\\/]/.test(importer);
+      return source === 'react-remove-scroll' && fromAppShell ? SHELL_SCROLL_CLASSES : null;
+    },
+    load(id) {
+      if (id !== SHELL_SCROLL_CLASSES) return null;
+      return [
+        "import { fullWidthClassName, zeroRightClassName } from 'react-remove-scroll-bar/constants';",
+        'export const RemoveScroll = {',
+        '  classNames: { fullWidth: fullWidthClassName, zeroRight: zeroRightClassName },',
+        '};',
+      ].join('\n');
+    },
+  };
+}
 
 // The API and the ride channel run on the same origin in production; in `vite dev` they are
 // proxied to the server (Socket.IO with its WebSocket upgrade).
 export default defineConfig({
-  plugins: [react()],
+  plugins: [react(), appShellScrollClasses()],
   server: {
     port: 5173,
     proxy: {

@@ -12,6 +12,7 @@ import {
 import type { Session } from './accounts.js';
 
 type GroupSocket = Socket<GroupServerToClient, GroupClientToServer>;
+export type IdentityPulse = Parameters<GroupServerToClient['group-identity-pulse']>[0];
 
 /**
  * POST /api/v1/event/create as the session's member (document 001 section 7): an event of the
@@ -51,25 +52,32 @@ export async function waitInRoom(
   baseURL: string,
   session: Session,
   eventId: number,
-): Promise<{ leave: () => Promise<void> }> {
+  /** The host's trainer state to report (a v1 app reports none). */
+  trainer?: boolean,
+): Promise<{ leave: () => Promise<void>; identities: IdentityPulse[] }> {
   const socket: GroupSocket = io(`${baseURL}${GROUP_NAMESPACE}`, {
     auth: { token: session.token },
     transports: ['websocket'],
     reconnection: false,
     forceNew: true,
   });
+  // Who the room says is here, with their trainer states, as the host receives them.
+  const identities: IdentityPulse[] = [];
+  socket.on('group-identity-pulse', (p) => identities.push(p));
+  const presence = {
+    roomId: eventId,
+    ...(trainer === undefined ? {} : { trainer_connected: trainer }),
+  };
   let pulse: ReturnType<typeof setInterval> | undefined;
   try {
-    await acked((ack) => socket.emit('group-join-room', { roomId: eventId }, ack));
-    pulse = setInterval(
-      () => socket.emit('group-identity-pulse', { roomId: eventId }),
-      GROUP.identityPulseMs,
-    );
+    await acked((ack) => socket.emit('group-join-room', presence, ack));
+    pulse = setInterval(() => socket.emit('group-identity-pulse', presence), GROUP.identityPulseMs);
   } catch (error) {
     socket.close();
     throw error;
   }
   return {
+    identities,
     leave: async () => {
       clearInterval(pulse);
       try {

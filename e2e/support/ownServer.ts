@@ -19,6 +19,7 @@ export const OWN_SERVER_PORTS = {
   rideOutage: 8192,
   desktopShell: 8193,
   desktopDemo: 8194,
+  plansContent: 8195,
 } as const;
 
 /** The origin (and base URL) of a spec's own server on `port`. */

@@ -66,7 +66,6 @@ test('an admin creates the featured challenge; a member joins it, rides, and see
   await page.goto(`/video/${video.url}`);
   await connectSimulator(page);
   await page.getByTestId('player-overlay').getByRole('button', { name: 'Start' }).click();
-  await page.getByTestId('group-waiting-room').getByRole('button', { name: 'Start' }).click();
   await expect(page.getByTestId('ride-countdown')).toHaveText('Go!', { timeout: 15_000 });
   await expect(page.getByTestId('ride-time')).toHaveText(`0:00:${RIDE_SECONDS}`, {
     timeout: (RIDE_SECONDS + 10) * 1000,

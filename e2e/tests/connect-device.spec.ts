@@ -31,7 +31,8 @@ test('Connect Device shows the simulator connected and its live power within 3 s
   await expect(panel.getByTestId('tracker-status')).toContainText('Connected to the RideAlong');
   await expect(panel.getByTestId('live-cadence')).toHaveText(/^\d+$/);
   await expect(panel.getByTestId('live-speed')).toHaveText(/^\d+\.\d$/);
-  await expect(panel.getByTestId('live-speed-mph')).toHaveText(/^\d+\.\d mph$/);
+  // Imperial by default (the member's profile choice).
+  await expect(panel.getByTestId('live-speed-unit')).toHaveText('mph');
 
   // The profile's defaults, and a change is saved to the profile.
   const difficulty = panel.getByRole('slider', { name: 'Difficulty' });
@@ -54,7 +55,7 @@ test('Connect Device shows the simulator connected and its live power within 3 s
   });
 });
 
-test('Connect Device without a tracker retries 5 times, then says how to start it', async ({
+test('Connect Device without a tracker retries 5 times, then offers the desktop app', async ({
   page,
 }) => {
   // Delays of 1, 2, 4, 5 and 5 s between the attempts, plus signing in.
@@ -73,7 +74,11 @@ test('Connect Device without a tracker retries 5 times, then says how to start i
     timeout: 10_000,
   });
   await expect(notRunning).toContainText('Open the RideAlong desktop app');
-  await expect(notRunning).toContainText('npm run tracker -- --simulate');
+  // A rider is offered the app, never a developer's command.
+  await expect(
+    notRunning.getByTestId('download-installer').or(notRunning.getByTestId('desktop-unpublished')),
+  ).toBeVisible();
+  await expect(panel).not.toContainText('npm run');
   await expect(panel.getByTestId('live-power')).toHaveText('—');
 
   // Try again starts the sequence over.

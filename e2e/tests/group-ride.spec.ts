@@ -64,10 +64,14 @@ test('two desktop riders ride one video together, in sync, until the host cancel
   await signInDesktopRider(joiner);
 
   try {
-    // Start with a live trainer, in the desktop app: an event, hosted, in its waiting room.
+    // Ride with friends with a live trainer, in the desktop app: an event, hosted, in its
+    // waiting room (Start would ride alone).
     await page.goto(`/video/${video.url}`);
     await connectSimulator(page);
-    await page.getByTestId('player-overlay').getByRole('button', { name: 'Start' }).click();
+    await page
+      .getByTestId('player-overlay')
+      .getByRole('button', { name: 'Ride with friends' })
+      .click();
     const hostRoom = page.getByTestId('group-waiting-room');
     await expect(hostRoom.getByTestId('group-member')).toHaveCount(1);
     await expect(page.getByTestId('group-mode')).toContainText('Group mode');

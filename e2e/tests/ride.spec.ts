@@ -59,8 +59,6 @@ test('a desktop rider rides a video with the simulated trainer, saves it and get
   const trackerOpenedBefore = await openTracker();
   await page.waitForTimeout(Math.max(0, pastRideEnded - Date.now()));
   await page.getByTestId('player-overlay').getByRole('button', { name: 'Start' }).click();
-  // In the desktop app Start hosts an event (document 001): its waiting room's Start rides.
-  await page.getByTestId('group-waiting-room').getByRole('button', { name: 'Start' }).click();
   const countdown = page.getByTestId('ride-countdown');
   await expect(countdown).toHaveText('10');
   await expect(countdown).toHaveText('Go!', { timeout: 12_000 });

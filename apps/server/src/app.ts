@@ -46,6 +46,7 @@ import { listingCounts } from './modules/races/listing-counts.js';
 import { mediaCleanup } from './modules/races/media-cleanup.js';
 import { racesRepository } from './modules/races/repository.js';
 import { racesRoutes } from './modules/races/routes.js';
+import { raceRouteRoutes } from './modules/race-route/routes.js';
 import { racesService } from './modules/races/service.js';
 import { eventsRepository } from './modules/events/repository.js';
 import { eventsRoutes } from './modules/events/routes.js';
@@ -305,6 +306,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
       await api.register(challengesRoutes(challenges, signer, presentUser));
       await api.register(video.apiRoutes);
       await api.register(releases.apiRoutes);
+      await api.register(raceRouteRoutes(database.db));
       const raceRows = racesRepository(database.db);
       await api.register(
         racesRoutes(

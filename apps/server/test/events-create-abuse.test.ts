@@ -16,7 +16,7 @@ import { json, member, video, type Member } from './races-fixtures.js';
 type Failure = { status: 'failure'; message: string };
 type List = { events: EventListItem[] };
 
-const EXCLUSIVE = 'Exclusive videos are part of the Pro plan. Upgrade to ride the whole video.';
+const EXCLUSIVE = 'Exclusive videos are part of the Pro plan, which is coming soon.';
 const COMMUNITY =
   'Community videos are part of the Core and Pro plans. Upgrade to ride the whole video.';
 
@@ -146,6 +146,11 @@ describe.each(backends)('event create and path ids under abuse on $name', (backe
       .set({ displayName: 'Cat R.' })
       .where(eq(users.id, cat.user.id));
     expect(await card()).toMatchObject({ host_user_display_name: 'Cat R.' });
+    // Ridden (started), so it is listed once complete.
+    await s.database.db
+      .update(groupEvents)
+      .set({ status: 'in-progress', timeStart: new Date() })
+      .where(eq(groupEvents.id, eventId));
     await completeOf(cat.user.id);
     const completed = await cards('/api/v1/event/completed-page?paginate=50');
     expect(completed.find((e) => e.id === eventId)).toMatchObject({

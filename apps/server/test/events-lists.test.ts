@@ -34,8 +34,14 @@ describe.each(backends)('event lists on $name', (backend) => {
     ).eventId;
   const setEvent = (id: number, values: Partial<typeof groupEvents.$inferInsert>) =>
     s.database.db.update(groupEvents).set(values).where(eq(groupEvents.id, id));
+  /** A ridden event's end: started an hour before it completed. */
   const completeAt = (id: number, at: Date) =>
-    setEvent(id, { status: 'complete', endReason: 'finished', completedAt: at });
+    setEvent(id, {
+      status: 'complete',
+      endReason: 'finished',
+      completedAt: at,
+      timeStart: new Date(at.getTime() - 3600_000),
+    });
   /** Completes every open event, so each test starts from an empty active list. */
   const completeAllOpen = () =>
     s.database.db
@@ -100,8 +106,10 @@ describe.each(backends)('event lists on $name', (backend) => {
       thumbnail_url: expect.stringMatching(/^\/media\/[^/]+\/poster\.jpg$/) as string,
       timeStart: pressed.getTime(),
       riders: 3,
+      // Everyone who was ever in: the one who left too.
+      joined: 4,
     });
-    expect(newest).toMatchObject({ status: 'waiting-room', timeStart: null, riders: 1 });
+    expect(newest).toMatchObject({ status: 'waiting-room', timeStart: null, riders: 1, joined: 1 });
     expect(oldest).toMatchObject({ title: 'Plain ride', thumbnail_url: null, riders: 1 });
     // The thumbnail is the video card's: the same signed poster GET /race/{url} gives.
     const race = await json<{ thumbnail_url: string }>(

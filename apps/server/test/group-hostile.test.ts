@@ -63,6 +63,11 @@ describe.each(backends)('the /group channel under hostile input on $name', (back
       { roomId, point: { ...point(100), elapsed_time: 2147483648 } },
       { roomId, point: { ...point(100), heart_rate: 'fast' } },
       { roomId, point: 'point' },
+      // A trainer's state is a boolean: no text, numbers or null taken for one.
+      ...['true', 1, 0, null, {}, [true], NUL_TEXT, LONG_TEXT].map((bad) => ({
+        roomId,
+        trainer_connected: bad,
+      })),
     ];
     let asker = socket;
     let asked = 0;

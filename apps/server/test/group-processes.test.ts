@@ -44,9 +44,9 @@ async function groupSocketOn(server: { baseUrl: string }, token: string): Promis
   return socket;
 }
 
-const join = (socket: GroupClient, roomId: number) =>
+const join = (socket: GroupClient, roomId: number, trainer_connected?: boolean) =>
   new Promise<GroupAck<GroupRoomState>>((resolve) =>
-    socket.emit('group-join-room', { roomId }, resolve),
+    socket.emit('group-join-room', { roomId, trainer_connected }, resolve),
   );
 
 /** A server the scenario talks to: a real process, or the one-process fallback. */
@@ -79,13 +79,35 @@ async function oneEventOn(
 
   const onA = await groupSocketOn(a, rita.token);
   const onB = await groupSocketOn(b, sam.token);
-  expect(await join(onA, eventId)).toMatchObject({ ok: true, status: 'waiting-room' });
+  expect(await join(onA, eventId, true)).toMatchObject({ ok: true, status: 'waiting-room' });
 
-  // Sam joins on B: B's broadcast of his identity reaches Rita on A.
+  // Sam joins on B without a trainer: B's broadcast of his identity and trainer state
+  // reaches Rita on A, and the state is in the shared live store A reads the room from.
   const samSeen = next(onA, 'group-identity-pulse', (p) => p.user_info.id === sam.id);
-  const samJoined = await join(onB, eventId);
+  const samJoined = await join(onB, eventId, false);
   expect(samJoined).toMatchObject({ ok: true, host_user: rita.id });
-  expect((await samSeen).user_info).toMatchObject({ id: sam.id, display_name: 'Sam' });
+  expect(samJoined.ok && samJoined.members.find((m) => m.id === rita.id)).toMatchObject({
+    trainer_connected: true,
+  });
+  expect(await samSeen).toMatchObject({
+    user_info: { id: sam.id, display_name: 'Sam' },
+    trainer_connected: false,
+  });
+  const roomOnA = await new Promise<GroupAck<GroupRoomState>>((resolve) =>
+    onA.emit('group-check-room', { roomId: eventId }, resolve),
+  );
+  expect(roomOnA.ok && roomOnA.members.map((m) => [m.id, m.trainer_connected])).toEqual([
+    [rita.id, true],
+    [sam.id, false],
+  ]);
+  // Sam connects his trainer on B: Rita on A sees him ready.
+  const samReady = next(
+    onA,
+    'group-identity-pulse',
+    (p) => p.user_info.id === sam.id && p.trainer_connected === true,
+  );
+  onB.emit('group-identity-pulse', { roomId: eventId, trainer_connected: true });
+  await samReady;
 
   // Rita's pulse on A, with a forged identity, reaches Sam on B as A's record of her.
   const ritaSeen = next(onB, 'group-identity-pulse', (p) => p.user_info.id === rita.id);

@@ -4,7 +4,7 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { eq } from 'drizzle-orm';
 import { afterAll, describe, expect, it } from 'vitest';
-import { races, raceSlopePoints } from '../src/db/schema.js';
+import { raceRoutes, races, raceSlopePoints } from '../src/db/schema.js';
 import { ensureSampleCatalogue } from '../src/sample/catalogue.js';
 import type { SampleVideo } from '../src/sample/catalogue-content.js';
 import { backends } from './harness.js';
@@ -70,6 +70,13 @@ describe.each(backends)('sample catalogue ($name)', (backend) => {
       expect(points).toHaveLength(Math.ceil(race!.duration));
       // 10 m hills over 400 m: grades stay within ±16 %.
       for (const p of points) expect(Math.abs(p.slope)).toBeLessThan(16);
+      // The route's facts and profile are made with the slope profile, not when first asked.
+      const [summary] = await database.db
+        .select()
+        .from(raceRoutes)
+        .where(eq(raceRoutes.raceId, race!.id));
+      expect(summary?.summary.profile).toHaveLength(points.length);
+      expect(summary?.summary.distance_m).toBeCloseTo(points.at(-1)!.distance, 0);
 
       expect(await ensureSampleCatalogue(options)).toBe(0);
     } finally {

@@ -125,6 +125,11 @@ export const eventListItemSchema = z.object({
   timeStart: z.number().nullable(),
   /** Riders present now (0 once complete). */
   riders: z.number(),
+  /**
+   * Members who were ever in the event, the host included (added after v1: optional). A
+   * completed card says how many rode it.
+   */
+  joined: z.number().optional(),
 });
 export type EventListItem = z.infer<typeof eventListItemSchema>;
 
@@ -174,7 +179,17 @@ const roomId = pgInt(1);
 const claimedUserInfo = z.unknown().optional();
 
 export const groupRoomSchema = z.object({ roomId });
-export const groupPulseSchema = z.object({ roomId, user_info: claimedUserInfo });
+/**
+ * A join or identity pulse. `trainer_connected` (added after v1, so optional) is whether the
+ * sender's smart trainer is connected now: the waiting room shows it to everyone, and the
+ * host sees who is not ready. A client that never sends it (v1 desktop apps) is 'not
+ * reported', never 'no trainer'. A strict boolean: no text or numbers coerced.
+ */
+export const groupPulseSchema = z.object({
+  roomId,
+  user_info: claimedUserInfo,
+  trainer_connected: z.boolean().optional(),
+});
 export const groupStartRaceSchema = z.object({
   roomId,
   /** The video's duration in seconds: with timeStart it tells when the event is over. */
@@ -197,6 +212,12 @@ export const groupClientSchemas = {
   'group-point-pulse': groupPointPulseSchema,
 } as const satisfies Record<keyof GroupClientToServer, z.ZodType>;
 
+/** A rider of a room state: the member, and their trainer's state when reported. */
+export const groupRoomMemberSchema = groupMemberSchema.extend({
+  trainer_connected: z.boolean().optional(),
+});
+export type GroupRoomMember = z.infer<typeof groupRoomMemberSchema>;
+
 /** What check-room and join-room answer: the event as it is now. */
 export const groupRoomStateSchema = z.object({
   roomId: z.number(),
@@ -207,8 +228,11 @@ export const groupRoomStateSchema = z.object({
   /** Seconds of video the event rides (known once started). */
   duration: z.number().nullable(),
   serverNow: z.number(),
-  /** Riders present, the host included when present: the first GROUP.roomListMax to join. */
-  members: z.array(groupMemberSchema),
+  /**
+   * Riders present, the host included when present: the first GROUP.roomListMax to join, each
+   * with their trainer's state when their client reports it.
+   */
+  members: z.array(groupRoomMemberSchema),
   /** How many riders are present (members lists at most GROUP.roomListMax of them). */
   present: z.number(),
   end_reason: z.enum(EVENT_END_REASONS).nullable(),
@@ -252,7 +276,12 @@ export interface GroupClientToServer {
 }
 
 export interface GroupServerToClient {
-  'group-identity-pulse': (p: { roomId: number; user_info: GroupMember }) => void;
+  /** A rider's identity, with their trainer's state when their client reports it. */
+  'group-identity-pulse': (p: {
+    roomId: number;
+    user_info: GroupMember;
+    trainer_connected?: boolean;
+  }) => void;
   'group-leave-room': (p: { roomId: number; user_info: GroupMember }) => void;
   'group-point-pulse': (p: GroupPointRelay) => void;
   'group-start-race': (p: GroupStartRace) => void;

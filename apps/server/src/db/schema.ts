@@ -20,6 +20,7 @@ import {
   EVENT_END_REASONS,
   EVENT_STATUSES,
   VIDEO_STATES,
+  type RouteSummary,
 } from '@ridealong/contracts';
 
 export const accountLevel = pgEnum('account_level', ACCOUNT_LEVELS);
@@ -230,6 +231,18 @@ export const raceSlopePoints = pgTable(
   },
   (t) => [primaryKey({ columns: [t.raceId, t.second] })],
 );
+
+/**
+ * A video's route facts and downsampled elevation profile (RouteSummary of the contracts),
+ * computed once from its slope profile when that is written, so pages never read every second.
+ */
+export const raceRoutes = pgTable('race_routes', {
+  raceId: integer('race_id')
+    .primaryKey()
+    .references(() => races.id, { onDelete: 'cascade' }),
+  summary: jsonb('summary').$type<RouteSummary>().notNull(),
+  createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+});
 
 export const jobState = pgEnum('job_state', ['queued', 'running', 'done', 'failed']);
 
@@ -643,9 +656,10 @@ export const groupEvents = pgTable(
     index('group_events_active_idx')
       .on(t.status, t.createdAt.desc())
       .where(sql`${t.status} <> 'complete'`),
-    index('group_events_completed_idx')
+    // Only events that started: a waiting room left without starting is no completed ride.
+    index('group_events_completed_started_idx')
       .on(t.completedAt.desc(), t.id.desc())
-      .where(sql`${t.status} = 'complete'`),
+      .where(sql`${t.status} = 'complete' and ${t.timeStart} is not null`),
     // One open (not complete) event per host.
     uniqueIndex('group_events_open_host_idx')
       .on(t.hostUserId)

@@ -122,4 +122,23 @@ export const SAMPLE_VIDEOS: readonly SampleVideo[] = [
     ),
     theme: DRY,
   },
+  {
+    // The Three Roads Tour's mountain road: the Alpine Pass is Pro-only, and sample content
+    // must be completable on a trial.
+    url: 'sample-alpine-foothills',
+    title: 'Alpine Foothills',
+    description: 'A gentle valley road below the pass: one long, steady rise and a short drop.',
+    creator: 'alps@ridealong.local',
+    durationS: 30,
+    height: 540,
+    route: route(
+      [
+        [6, 900, 0.3],
+        [3, 200, 1.5],
+      ],
+      7,
+      900,
+    ),
+    theme: ALPINE,
+  },
 ];

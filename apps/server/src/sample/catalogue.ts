@@ -18,6 +18,7 @@ import {
   type SampleCreator,
   type SampleVideo,
 } from './catalogue-content.js';
+import { saveRouteSummary } from '../modules/race-route/repository.js';
 import { routeGpx } from './route.js';
 import { clipArgs, panoramaArgs, type ScenerySpec } from './scenery.js';
 
@@ -163,6 +164,11 @@ async function makeVideo(
         })),
       );
     }
+    await saveRouteSummary(
+      db,
+      race.id,
+      profile.map((p) => ({ distance: p.distanceM, elevation: p.elevationM })),
+    );
     await db
       .update(races)
       .set({

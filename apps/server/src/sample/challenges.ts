@@ -40,7 +40,7 @@ export const SAMPLE_CHALLENGES: readonly SampleChallenge[] = [
       'Coast, mountains and vineyards: ride each of the three tour videos to the end. Take them ' +
       'in any order and on any day before the tour closes.',
     type: 'RACE_BASED',
-    videos: ['sample-coastal-rollers', 'sample-alpine-pass', 'sample-vineyard-hills'],
+    videos: ['sample-coastal-rollers', 'sample-alpine-foothills', 'sample-vineyard-hills'],
     startDay: -3,
     endDay: 60,
   },

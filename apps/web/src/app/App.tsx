@@ -1,12 +1,11 @@
-import { MantineProvider, createTheme } from '@mantine/core';
-import { Notifications } from '@mantine/notifications';
+import { MantineProvider } from '@mantine/core';
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { RouterProvider } from 'react-router';
 import { ConfirmModals } from './confirmModals';
+import { LazyNotifications } from './LazyNotifications';
 import { router } from './router';
+import { theme } from './theme';
 import { UserRefresher } from './UserRefresher';
-
-const theme = createTheme({ primaryColor: 'blue', defaultRadius: 'md' });
 
 const queryClient = new QueryClient({
   defaultOptions: { queries: { retry: 1, refetchOnWindowFocus: false } },
@@ -17,7 +16,7 @@ export function App() {
     <MantineProvider theme={theme} defaultColorScheme="light">
       <QueryClientProvider client={queryClient}>
         <ConfirmModals />
-        <Notifications position="top-right" />
+        <LazyNotifications />
         <UserRefresher />
         <RouterProvider router={router} />
       </QueryClientProvider>

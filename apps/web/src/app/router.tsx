@@ -5,6 +5,7 @@ import { loadConfirmModals } from './confirmModals';
 import { AppLayout, PageLoader } from './shell/AppLayout';
 import { DEMO_PATH } from './shell/demoModeNavigation';
 import { RouteError } from './RouteError';
+import { followRouteTitles } from './routeTitles';
 
 /**
  * Each page is its own chunk; routes compose features, features never import each other. A
@@ -94,6 +95,7 @@ export const routes: RouteObject[] = [
       { path: '/channel/:id', lazy: page(channels, (m) => m.ChannelPage) },
       { path: '/explore-channels', lazy: page(channels, (m) => m.ExploreChannelsPage) },
       { path: '/activities', lazy: page(activities, (m) => m.ActivitiesPage) },
+      { path: '/activities/:id', lazy: page(activities, (m) => m.ActivityPage) },
       { path: '/events', lazy: page(events, (m) => m.EventsPage) },
       { path: '/challenges', lazy: page(challenges, (m) => m.ChallengesPage) },
       { path: '/challenge/:id', lazy: page(challenges, (m) => m.ChallengePage) },
@@ -117,3 +119,4 @@ export const routes: RouteObject[] = [
 ];
 
 export const router = createBrowserRouter(routes);
+followRouteTitles(router);

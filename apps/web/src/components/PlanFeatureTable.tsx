@@ -1,5 +1,5 @@
 import { CheckIcon } from './icons';
-import { Badge, Table, Text, ThemeIcon, VisuallyHidden } from '@mantine/core';
+import { Badge, Stack, Table, Text, ThemeIcon, VisuallyHidden } from '@mantine/core';
 
 type Cell = boolean | string;
 type Row = { feature: string; free: Cell; core: Cell; pro: Cell };
@@ -27,7 +27,8 @@ function Check() {
 }
 
 function Value({ value }: { value: Cell }) {
-  if (typeof value === 'string') return <Text size="sm">{value}</Text>;
+  // Smaller on a phone, so 'HD + exclusive' fits Pro's narrow column.
+  if (typeof value === 'string') return <Text fz={{ base: 'xs', xs: 'sm' }}>{value}</Text>;
   if (value)
     return (
       <>
@@ -43,21 +44,29 @@ function Value({ value }: { value: Cell }) {
   );
 }
 
-/** The Free / Core / Pro comparison shown on pricing and upgrade prompts. */
+/**
+ * The Free / Core / Pro comparison shown on pricing and upgrade prompts. It fits a 390 px phone
+ * (fixed layout, features wrap, Pro's badge under its name): all three plans in view, no
+ * sideways scrolling except on the narrowest screens.
+ */
 export function PlanFeatureTable() {
   return (
-    <Table.ScrollContainer minWidth={480}>
+    <Table.ScrollContainer minWidth={300}>
       <Table
         data-testid="plan-feature-table"
+        layout="fixed"
         striped
         highlightOnHover
         verticalSpacing="sm"
+        horizontalSpacing="xs"
         withTableBorder
       >
         <Table.Caption>What each plan includes</Table.Caption>
         <Table.Thead>
           <Table.Tr>
-            <Table.Th scope="col">Feature</Table.Th>
+            <Table.Th scope="col" w="34%">
+              Feature
+            </Table.Th>
             <Table.Th scope="col" ta="center">
               Free
             </Table.Th>
@@ -65,10 +74,19 @@ export function PlanFeatureTable() {
               Core
             </Table.Th>
             <Table.Th scope="col" ta="center">
-              Pro{' '}
-              <Badge size="xs" variant="light" color="grape" ml={4}>
-                Coming soon
-              </Badge>
+              <Stack gap={4} align="center">
+                Pro
+                <Badge
+                  size="xs"
+                  variant="light"
+                  color="grape"
+                  h="auto"
+                  py={2}
+                  styles={{ label: { whiteSpace: 'normal', lineHeight: 1.2, textAlign: 'center' } }}
+                >
+                  Coming soon
+                </Badge>
+              </Stack>
             </Table.Th>
           </Table.Tr>
         </Table.Thead>

@@ -1,4 +1,5 @@
 import { useEffect } from 'react';
+import { documentTitle } from './pageTitle';
 
 /** What a screen tells search engines and link previews (document 001, section 2). */
 export type PageMeta = {
@@ -32,13 +33,13 @@ export function metaTags(meta: PageMeta, origin: string): MetaTag[] {
 }
 
 /**
- * Sets the title and meta tags while the screen is shown; on leaving, the previous values come
- * back (tags the page added are removed), so the next screen starts from the site defaults.
+ * Sets the title and meta tags while the screen is shown; on leaving, the previous tags come
+ * back (tags the page added are removed), so the next screen starts from the site defaults. The
+ * title is not restored: the router names the next page before it shows (app/routeTitles.ts).
  */
 export function usePageMeta({ title, description, image, url }: PageMeta): void {
   useEffect(() => {
-    const previousTitle = document.title;
-    document.title = `${title} | RideAlong`;
+    document.title = documentTitle(title);
     const undo = metaTags({ title, description, image, url }, window.location.origin).map(
       ({ attr, key, content }) => {
         let tag = document.head.querySelector<HTMLMetaElement>(`meta[${attr}="${key}"]`);
@@ -57,7 +58,6 @@ export function usePageMeta({ title, description, image, url }: PageMeta): void 
       },
     );
     return () => {
-      document.title = previousTitle;
       undo.forEach((restore) => restore());
     };
   }, [title, description, image, url]);

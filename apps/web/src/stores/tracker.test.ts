@@ -1,8 +1,14 @@
 import { describe, expect, it } from 'vitest';
 import type { Pulse } from '@ridealong/contracts';
-import { hasLiveDevice, IDLE_CONNECTION, useTrackerStore } from './tracker';
+import {
+  hasLiveDevice,
+  IDLE_CONNECTION,
+  reconnectsOnLoad,
+  trainerSettling,
+  useTrackerStore,
+} from './tracker';
 
-const pulse = (state: 'connected' | 'available'): Pulse => ({
+const pulse = (state: 'connected' | 'available' | 'reconnecting'): Pulse => ({
   alive: true,
   version: '0.1.0',
   uptime_s: 1,
@@ -61,5 +67,50 @@ describe('useTrackerStore', () => {
       attempt: 2,
       maxAttempts: 5,
     });
+  });
+});
+
+describe('trainerSettling', () => {
+  const at = (status: (typeof IDLE_CONNECTION)['status'], p: Pulse | null = null) => ({
+    connection: { ...IDLE_CONNECTION, source: 'tracker' as const, status },
+    pulse: p,
+  });
+
+  it('is true while the tracker connection is under way', () => {
+    expect(trainerSettling(at('connecting'), false)).toBe(true);
+    expect(trainerSettling(at('retrying'), false)).toBe(true);
+  });
+
+  it('is true while connected before the first pulse or with a device reconnecting', () => {
+    expect(trainerSettling(at('connected'), false)).toBe(true);
+    expect(trainerSettling(at('connected', pulse('reconnecting')), false)).toBe(true);
+    expect(trainerSettling(at('connected', pulse('available')), false)).toBe(false);
+  });
+
+  it('is true before a connection only when a reconnect to a remembered tracker is due', () => {
+    expect(trainerSettling(at('idle'), true)).toBe(true);
+    expect(trainerSettling(at('idle'), false)).toBe(false);
+  });
+
+  it('is false once the tracker is not running or refused, and for Web Bluetooth', () => {
+    expect(trainerSettling(at('not_running'), true)).toBe(false);
+    expect(trainerSettling(at('refused'), true)).toBe(false);
+    const bluetooth = {
+      connection: {
+        ...IDLE_CONNECTION,
+        source: 'web-bluetooth' as const,
+        status: 'connecting' as const,
+      },
+      pulse: null,
+    };
+    expect(trainerSettling(bluetooth, true)).toBe(false);
+  });
+});
+
+describe('reconnectsOnLoad', () => {
+  it('reconnects in desktop mode to a tracker a trainer went live through, never in a plain browser', () => {
+    expect(reconnectsOnLoad({ electronMode: true, remembered: true })).toBe(true);
+    expect(reconnectsOnLoad({ electronMode: true, remembered: false })).toBe(false);
+    expect(reconnectsOnLoad({ electronMode: false, remembered: true })).toBe(false);
   });
 });

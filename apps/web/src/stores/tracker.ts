@@ -83,3 +83,49 @@ export function hasLiveDevice(s: Pick<TrackerState, 'connection' | 'pulse'>): bo
 }
 
 export const selectHasLiveDevice = (s: TrackerState) => hasLiveDevice(s);
+
+/**
+ * Whether a live trainer may still arrive without the rider doing anything: the tracker
+ * connection is under way, or up with its first pulse (or a device's reconnection) to come, or
+ * not begun yet while the page is about to reconnect to a remembered tracker (`expected`).
+ */
+export function trainerSettling(
+  s: Pick<TrackerState, 'connection' | 'pulse'>,
+  expected: boolean,
+): boolean {
+  const { status, source } = s.connection;
+  if (source === 'web-bluetooth') return false;
+  if (status === 'connecting' || status === 'retrying') return true;
+  if (status === 'idle') return expected;
+  if (status !== 'connected') return false;
+  if (s.pulse === null) return true;
+  return s.pulse.devices.some((d) => d.state === 'connecting' || d.state === 'reconnecting');
+}
+
+/** Where this browser remembers that its rider rode through the local tracker. */
+export const TRACKER_MEMORY_KEY = 'ridealong.trackerRemembered';
+
+/** Remembers that a device went live through the local tracker here (reconnected on load). */
+export function rememberTracker(): void {
+  try {
+    window.localStorage.setItem(TRACKER_MEMORY_KEY, '1');
+  } catch {
+    // Storage refused (private mode): the page just does not reconnect by itself.
+  }
+}
+
+export function trackerRemembered(): boolean {
+  try {
+    return window.localStorage.getItem(TRACKER_MEMORY_KEY) === '1';
+  } catch {
+    return false;
+  }
+}
+
+/**
+ * The page connects to the tracker by itself on load in desktop mode once a trainer went live
+ * through it here; a plain browser never looks for it unasked (it would only find nothing).
+ */
+export function reconnectsOnLoad(input: { electronMode: boolean; remembered: boolean }): boolean {
+  return input.electronMode && input.remembered;
+}

@@ -29,6 +29,7 @@ export function fixtureUser(id: number, fields: Partial<User> = {}): User {
     strava_auto_save: false,
     trainer_difficulty: 100,
     trainer_downhill: 50,
+    units: 'imperial',
     strava_authorization_code: null,
     strava_refresh_token: null,
     strava_access_token: null,

@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import {
   challengeDates,
+  challengeMeasure,
   challengeStatusText,
   challengeTypeOfKeyword,
   challengeWindow,
@@ -75,5 +76,16 @@ describe('status text', () => {
     expect(challengeStatusText(0.49)).toBe(some);
     expect(challengeStatusText(0.99)).toBe(half);
     expect(challengeStatusText(1.2)).toBe(done);
+  });
+});
+
+describe('challengeMeasure', () => {
+  it('shows distance goals (miles in the documents) in km to metric members only', () => {
+    expect(challengeMeasure('DISTANCE_BASED', 100, 'imperial')).toEqual({ value: 100, unit: 'mi' });
+    const km = challengeMeasure('DISTANCE_BASED', 100, 'metric');
+    expect(km.unit).toBe('km');
+    expect(km.value).toBeCloseTo(160.934, 3);
+    expect(challengeMeasure('TIME_BASED', 60, 'metric')).toEqual({ value: 60, unit: 'mins' });
+    expect(challengeMeasure('POWER_BASED', 150, 'metric').unit).toBe('avg. watts');
   });
 });

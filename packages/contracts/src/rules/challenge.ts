@@ -3,6 +3,8 @@
  * only show challenges (home) load no schema code. Design: docs/challenges.md.
  */
 
+import { milesToMetres, type Measure, type UnitSystem } from './units.js';
+
 export const CHALLENGE_TYPES = [
   'RACE_BASED',
   'DISTANCE_BASED',
@@ -110,6 +112,16 @@ export const CHALLENGE_UNITS: Record<ChallengeType, string> = {
   UPLOAD_BASED: 'videos uploaded',
   RIDE_BASED: 'rides',
 };
+
+/**
+ * A goal or a total in the member's units. Distance goals are miles in the documents and stay
+ * stored so; a metric member sees them in km. The other types have no unit system.
+ */
+export function challengeMeasure(type: ChallengeType, amount: number, system: UnitSystem): Measure {
+  return type === 'DISTANCE_BASED' && system === 'metric'
+    ? { value: milesToMetres(amount) / 1000, unit: 'km' }
+    : { value: amount, unit: CHALLENGE_UNITS[type] };
+}
 
 /**
  * The admin page's MM-DD-YYYY as a calendar date (YYYY-MM-DD), or null when it is not one

@@ -187,3 +187,11 @@ export function portalTarget(user: PlanFields): 'portal' | '/pricing' {
     ? 'portal'
     : '/pricing';
 }
+
+/**
+ * The plans a member can buy today. Pro is 'coming soon' (document 000, the pricing page shows
+ * its price with no Buy button): pages say so instead of sending anyone to a checkout for it.
+ */
+export const PLANS_ON_SALE: readonly ('core' | 'pro')[] = ['core'];
+
+export const planOnSale = (plan: 'core' | 'pro'): boolean => PLANS_ON_SALE.includes(plan);

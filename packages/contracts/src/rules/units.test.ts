@@ -6,6 +6,7 @@ import {
   formatSpeed,
   heightMeasure,
   heightToCm,
+  milesToMetres,
   speedMeasure,
   unitSystemOf,
   weightMeasure,
@@ -39,5 +40,11 @@ describe('units', () => {
     expect(weightToKg(154.3, 'imperial')).toBeCloseTo(69.99, 1);
     expect(weightToKg(70, 'metric')).toBe(70);
     expect(heightToCm(70.9, 'imperial')).toBeCloseTo(180.1, 1);
+  });
+
+  it("reads the documents' miles back as metres", () => {
+    expect(milesToMetres(1)).toBeCloseTo(1609.344, 3);
+    expect(formatDistance(milesToMetres(100), 'metric')).toBe('160.93 km');
+    expect(formatDistance(milesToMetres(100), 'imperial')).toBe('100 mi');
   });
 });

@@ -9,6 +9,10 @@ export const UNIT_SYSTEMS = ['imperial', 'metric'] as const;
 export type UnitSystem = (typeof UNIT_SYSTEMS)[number];
 export const DEFAULT_UNIT_SYSTEM: UnitSystem = 'imperial';
 
+/** What the server accepts for a body (userUpdateSchema), in kg and cm. */
+export const WEIGHT_KG_RANGE = { min: 20, max: 300 } as const;
+export const HEIGHT_CM_RANGE = { min: 50, max: 260 } as const;
+
 const KM_TO_MILES = 0.621371192;
 const METRES_TO_FEET = 3.28083989501;
 const KG_TO_LB = 2.20462262185;
@@ -64,6 +68,9 @@ export function heightMeasure(cm: number, system: UnitSystem): Measure {
 /** A weight typed in the member's unit, back to kg (what the server stores). */
 export const weightToKg = (value: number, system: UnitSystem) =>
   system === 'metric' ? value : value / KG_TO_LB;
+
+/** A distance the documents give in miles (challenge goals, the stats card), in metres. */
+export const milesToMetres = (miles: number) => miles / METRES_TO_MILES;
 
 /** A height typed in the member's unit, back to cm. */
 export const heightToCm = (value: number, system: UnitSystem) =>

@@ -55,6 +55,10 @@ export const raceOwnerSchema = z.object({
   photo_url: z.string().nullable(),
 });
 
+export const REQUIRED_PLANS = ['core', 'pro'] as const;
+export const requiredPlanSchema = z.enum(REQUIRED_PLANS);
+export type RequiredPlan = z.infer<typeof requiredPlanSchema>;
+
 /** The Race/video entity of document 001 section 3. */
 export const raceSchema = z.object({
   id: z.number(),
@@ -91,6 +95,11 @@ export const raceSchema = z.object({
   /** The month (YYYY-MM) the video is a free sampler, or null. */
   sampler_month: z.string().nullable(),
   created_at: z.string(),
+  /**
+   * The least plan that plays the whole video (ours, optional): 'pro' for exclusive videos,
+   * 'core' for other community videos, null while it is this month's free sampler.
+   */
+  required_plan: requiredPlanSchema.nullable().optional(),
 });
 export type Race = z.infer<typeof raceSchema>;
 

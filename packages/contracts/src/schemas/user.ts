@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { ACCOUNT_LEVELS, DEMO_MODE_OPTIONS, DISPLAY_NAME_MIN_LENGTH } from '../constants.js';
 import { idSchema } from './common.js';
-import { UNIT_SYSTEMS } from '../rules/units.js';
+import { HEIGHT_CM_RANGE, UNIT_SYSTEMS, WEIGHT_KG_RANGE } from '../rules/units.js';
 
 export const unitSystemSchema = z.enum(UNIT_SYSTEMS);
 
@@ -113,8 +113,8 @@ export const userUpdateSchema = z
       .max(2000)
       .nullable()
       .optional(),
-    weight: z.number().min(20).max(300).nullable().optional(),
-    height: z.number().min(50).max(260).nullable().optional(),
+    weight: z.number().min(WEIGHT_KG_RANGE.min).max(WEIGHT_KG_RANGE.max).nullable().optional(),
+    height: z.number().min(HEIGHT_CM_RANGE.min).max(HEIGHT_CM_RANGE.max).nullable().optional(),
     gender: genderSchema.nullable().optional(),
     channel_title: optionalText(100),
     channel_description: optionalText(2000),

@@ -5,7 +5,7 @@ import type { ListedEvent } from './repository.js';
 
 /** Event row -> an event card (document 001 '/events'); the thumbnail is signed as on video cards. */
 export function presentEvent(
-  { event, poster, riders, hostName }: ListedEvent,
+  { event, poster, riders, joined, hostName }: ListedEvent,
   signer: MediaSigner,
 ): EventListItem {
   return {
@@ -19,5 +19,6 @@ export function presentEvent(
     timeStart: event.timeStart?.getTime() ?? null,
     // Nobody rides a complete event any more, whatever rows are left open.
     riders: event.status === 'complete' ? 0 : riders,
+    joined,
   };
 }

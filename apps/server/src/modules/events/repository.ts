@@ -1,4 +1,4 @@
-import { and, desc, eq, ne, sql } from 'drizzle-orm';
+import { and, desc, eq, isNotNull, ne, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.js';
 import { eventRiders, groupEvents, races, users, type RaceRow } from '../../db/schema.js';
 import { enterEvent, lockMember } from '../group/rider-rows.js';
@@ -22,6 +22,8 @@ export type ListedEvent = {
   event: GroupEventRow;
   poster: EventPoster | null;
   riders: number;
+  /** Members who were ever in the event, the host included (left or not). */
+  joined: number;
   hostName: string | null;
 };
 
@@ -37,6 +39,17 @@ const posterColumns = {
   mediaKey: races.mediaKey,
   posterFile: races.posterFile,
 };
+
+/** Every membership the event ever had: one index range of event_riders' primary key. */
+const joinedCount = sql<number>`(select count(*)::int from ${eventRiders}
+  where ${eventRiders.eventId} = ${groupEvents.id})`;
+
+/**
+ * A completed event is one that was ridden: complete, and started by its host. A waiting room
+ * left without starting (canceled, abandoned) is no event anyone can look back on, so neither
+ * the completed pages nor their count show it (walks group_events_completed_started_idx).
+ */
+const RIDDEN = and(eq(groupEvents.status, 'complete'), isNotNull(groupEvents.timeStart));
 
 /** The order of the active list: in progress first, then the newest. */
 const ACTIVE_ORDER = [
@@ -128,6 +141,7 @@ export function eventsRepository(db: Db) {
           // Correlated count per listed event: one query, read through event_riders_event_idx.
           riders: sql<number>`(select count(*)::int from ${eventRiders}
             where ${eventRiders.eventId} = ${groupEvents.id} and ${eventRiders.leftAt} is null)`,
+          joined: joinedCount,
           hostName: users.displayName,
         })
         .from(groupEvents)
@@ -139,19 +153,20 @@ export function eventsRepository(db: Db) {
       return rows;
     },
 
-    /** Complete events, newest completed first (walks group_events_completed_idx). */
+    /** Events ridden to their end (RIDDEN), newest completed first. */
     async completed(w: { offset: number; limit: number }): Promise<ListedEvent[]> {
       const rows = await db
         .select({
           event: groupEvents,
           poster: posterColumns,
           riders: sql<number>`0`,
+          joined: joinedCount,
           hostName: users.displayName,
         })
         .from(groupEvents)
         .leftJoin(races, eq(races.id, groupEvents.raceId))
         .leftJoin(users, eq(users.id, groupEvents.hostUserId))
-        .where(eq(groupEvents.status, 'complete'))
+        .where(RIDDEN)
         .orderBy(
           sql`${groupEvents.completedAt} desc nulls last`,
           sql`${groupEvents.id} desc nulls last`,
@@ -165,7 +180,7 @@ export function eventsRepository(db: Db) {
       const [row] = await db
         .select({ n: sql<number>`count(*)::int` })
         .from(groupEvents)
-        .where(eq(groupEvents.status, 'complete'));
+        .where(RIDDEN);
       return row?.n ?? 0;
     },
   };

@@ -1,5 +1,10 @@
 import { and, asc, eq, inArray, isNull } from 'drizzle-orm';
-import { GROUP, type GroupMember, type GroupRoomState } from '@ridealong/contracts';
+import {
+  GROUP,
+  type GroupMember,
+  type GroupRoomMember,
+  type GroupRoomState,
+} from '@ridealong/contracts';
 import type { Db } from '../../db/client.js';
 import { eventRiders, groupEvents, users } from '../../db/schema.js';
 import { GroupError, GROUP_REFUSALS } from './errors.js';
@@ -63,7 +68,7 @@ export async function ridersAmong(
 
 export function roomState(
   event: EventRow,
-  members: GroupMember[],
+  members: GroupRoomMember[],
   present: number,
   serverNow: number,
 ): GroupRoomState {

@@ -20,6 +20,7 @@ import type { Departure } from './membership.js';
 import type { GroupService } from './service.js';
 import { eventArgs } from '../../realtime/event-args.js';
 import type { SocketLimits } from './socket-limits.js';
+import { identityRelayKey } from './trainer-states.js';
 
 /**
  * What the namespace's sockets share (channel.ts) so a burst of joins does not hold the
@@ -105,15 +106,26 @@ export function registerGroupHandlers(
    * every process through the registry) and at most once per IDENTITY_RELAY_GAP_MS per member
    * and kind, however many sockets they pulse from.
    */
-  async function relayIdentity(roomId: number, who: GroupMember, kind: 'join' | 'pulse') {
+  async function relayIdentity(
+    roomId: number,
+    who: GroupMember,
+    kind: 'join' | 'pulse',
+    trainer: boolean | undefined,
+  ) {
     const room = eventRoom(roomId);
     if ((nsp.adapter.rooms.get(room)?.size ?? 0) > GROUP.roomListMax) return;
-    if (!shared.mayRelayIdentity(`${kind}:${roomId}:${who.id}`, Date.now())) return;
+    // Keyed by the trainer's state too: a change reaches the room at once (trainer-states.ts).
+    if (!shared.mayRelayIdentity(identityRelayKey(kind, roomId, who.id, trainer), Date.now()))
+      return;
     if (await service.relaysIdentities(roomId))
-      nsp.to(room).except(memberRoom(who.id)).emit('group-identity-pulse', {
-        roomId,
-        user_info: who,
-      });
+      nsp
+        .to(room)
+        .except(memberRoom(who.id))
+        .emit('group-identity-pulse', {
+          roomId,
+          user_info: who,
+          ...(trainer === undefined ? {} : { trainer_connected: trainer }),
+        });
   }
 
   const member = async (): Promise<GroupMember> =>
@@ -149,7 +161,7 @@ export function registerGroupHandlers(
   on('group-check-room', async (p) => service.check(parse('group-check-room', p).roomId));
 
   on('group-join-room', async (p) => {
-    const { roomId } = parse('group-join-room', p);
+    const { roomId, trainer_connected } = parse('group-join-room', p);
     // The member's sockets in this event first: a refusal costs no query.
     await shared.limits.enter(socket, roomId);
     let me: GroupMember;
@@ -171,20 +183,22 @@ export function registerGroupHandlers(
       shared.limits.abandon(socket, roomId);
       throw err;
     }
+    // The joiner's trainer state is stored before the state is read: it is in the answer.
+    if (trainer_connected !== undefined) await service.pulse(me, roomId, trainer_connected);
     // Read once in the room (shared with the joins meanwhile, never one begun before this
     // socket was in): a Start meanwhile is in the state or reaches this socket.
     const state = await shared.stateAfterJoin(roomId);
-    await relayIdentity(roomId, me, 'join');
+    await relayIdentity(roomId, me, 'join', trainer_connected);
     return state;
   });
 
   on('group-identity-pulse', async (p) => {
-    const { roomId } = parse('group-identity-pulse', p);
+    const { roomId, trainer_connected } = parse('group-identity-pulse', p);
     const me = joined(roomId);
-    await service.pulse(me, roomId);
+    await service.pulse(me, roomId, trainer_connected);
     // The server's record of the sender, whatever user_info the payload claimed; a crowd sees
     // each other in the relay instead.
-    await relayIdentity(roomId, me, 'pulse');
+    await relayIdentity(roomId, me, 'pulse', trainer_connected);
     return {};
   });
 

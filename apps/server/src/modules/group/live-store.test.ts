@@ -67,6 +67,29 @@ function behavesAsALiveStore(open: () => Promise<LiveStore>) {
     expect(await store.points(5)).toEqual([]);
     expect(await store.present(5, 0)).toEqual([]);
   });
+
+  it('keeps each reported trainer state, leaves unreported members out, and forgets them', async () => {
+    const store = await opened();
+    const now = Date.now();
+    await store.touch(7, 1, now, true);
+    await store.touch(7, 2, now, false);
+    // A client that never reports (a v1 desktop app) is present but has no state.
+    await store.touch(7, 3, now);
+    // A pulse without a state keeps the last one reported.
+    await store.touch(7, 1, now + 1);
+    expect(await store.trainers(7)).toEqual(
+      new Map([
+        [1, true],
+        [2, false],
+      ]),
+    );
+    await store.touch(7, 2, now + 2, true);
+    expect((await store.trainers(7)).get(2)).toBe(true);
+    await store.forget(7, 1);
+    expect([...(await store.trainers(7)).keys()]).toEqual([2]);
+    await store.drop(7);
+    expect(await store.trainers(7)).toEqual(new Map());
+  });
 }
 
 describe('the memory live store', () => {
@@ -96,9 +119,12 @@ describe.skipIf(!redisUrl)('the Redis live store (TEST_REDIS_URL)', () => {
     const store = await redisLiveStore(redisUrl ?? '', silent, prefix);
     const redis = new Redis(redisUrl ?? '');
     try {
-      await store.touch(9, 1, Date.now());
+      await store.touch(9, 1, Date.now(), true);
       await store.setPoint(9, member(1), point(1));
       const seen = await redis.pttl(`${prefix}{9}:seen`);
+      const trainers = await redis.pttl(`${prefix}{9}:trainers`);
+      expect(trainers).toBeGreaterThan(0);
+      expect(trainers).toBeLessThanOrEqual(LIVE_TTL_MS.presence);
       const points = await redis.pttl(`${prefix}{9}:points`);
       expect(seen).toBeGreaterThan(0);
       expect(seen).toBeLessThanOrEqual(LIVE_TTL_MS.presence);
@@ -108,7 +134,9 @@ describe.skipIf(!redisUrl)('the Redis live store (TEST_REDIS_URL)', () => {
       await redis.hset(`${prefix}{9}:points`, '2', 'not json');
       expect(await store.points(9)).toHaveLength(1);
       await store.drop(9);
-      expect(await redis.exists(`${prefix}{9}:seen`, `${prefix}{9}:points`)).toBe(0);
+      expect(
+        await redis.exists(`${prefix}{9}:seen`, `${prefix}{9}:points`, `${prefix}{9}:trainers`),
+      ).toBe(0);
     } finally {
       await store.close();
       redis.disconnect();

@@ -17,8 +17,13 @@ export type LiveStore = {
    * yet an absence: riders are reconnecting.
    */
   knownSince: () => number;
-  /** The member was heard from at `atMs` (an identity or point pulse, a join). */
-  touch: (eventId: number, userId: number, atMs: number) => Promise<void>;
+  /**
+   * The member was heard from at `atMs` (an identity or point pulse, a join), with their
+   * trainer's state when their client reported it (kept as long as their presence).
+   */
+  touch: (eventId: number, userId: number, atMs: number, trainer?: boolean) => Promise<void>;
+  /** The trainer states reported in the event, by member (a member never reported is absent). */
+  trainers: (eventId: number) => Promise<Map<number, boolean>>;
   /** Members heard from at `sinceMs` or later. */
   present: (eventId: number, sinceMs: number) => Promise<number[]>;
   /** The member's latest point, replacing the one before. */

@@ -3,7 +3,12 @@ import { LIVE_TTL_MS, type LiveStore } from './live-store.js';
 import type { LivePoint } from './ranking.js';
 import { memorySocketRegistry } from './socket-registry.js';
 
-type Bucket = { seen: Map<number, number>; points: Map<number, LivePoint>; writtenAt: number };
+type Bucket = {
+  seen: Map<number, number>;
+  trainers: Map<number, boolean>;
+  points: Map<number, LivePoint>;
+  writtenAt: number;
+};
 
 /** Buckets nobody wrote to for a TTL are looked for this often (on a write, not on a timer). */
 const PRUNE_EVERY_MS = 60_000;
@@ -25,7 +30,10 @@ export function memoryLiveStore(now: () => number = Date.now): LiveStore {
       if (at - bucket.writtenAt > LIVE_TTL_MS.points) events.delete(id);
       else
         for (const [user, seenAt] of bucket.seen)
-          if (at - seenAt > LIVE_TTL_MS.presence) bucket.seen.delete(user);
+          if (at - seenAt > LIVE_TTL_MS.presence) {
+            bucket.seen.delete(user);
+            bucket.trainers.delete(user);
+          }
     }
   };
   const bucket = (eventId: number): Bucket => {
@@ -33,7 +41,7 @@ export function memoryLiveStore(now: () => number = Date.now): LiveStore {
     prune(at);
     let found = events.get(eventId);
     if (!found) {
-      found = { seen: new Map(), points: new Map(), writtenAt: at };
+      found = { seen: new Map(), trainers: new Map(), points: new Map(), writtenAt: at };
       events.set(eventId, found);
     }
     found.writtenAt = at;
@@ -44,9 +52,13 @@ export function memoryLiveStore(now: () => number = Date.now): LiveStore {
     shared: false,
     sockets: memorySocketRegistry(),
     knownSince: () => startedAt,
-    async touch(eventId, userId, atMs) {
-      const seen = bucket(eventId).seen;
+    async touch(eventId, userId, atMs, trainer) {
+      const { seen, trainers } = bucket(eventId);
       seen.set(userId, Math.max(atMs, seen.get(userId) ?? atMs));
+      if (trainer !== undefined) trainers.set(userId, trainer);
+    },
+    async trainers(eventId) {
+      return new Map(events.get(eventId)?.trainers);
     },
     async present(eventId, sinceMs) {
       const seen = events.get(eventId)?.seen;
@@ -60,6 +72,7 @@ export function memoryLiveStore(now: () => number = Date.now): LiveStore {
     },
     async forget(eventId, userId) {
       events.get(eventId)?.seen.delete(userId);
+      events.get(eventId)?.trainers.delete(userId);
       events.get(eventId)?.points.delete(userId);
     },
     async drop(eventId) {

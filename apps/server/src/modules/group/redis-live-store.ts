@@ -32,21 +32,33 @@ export async function redisLiveStore(
   redis.on('ready', () => (readyAt = Date.now()));
   const seenKey = (eventId: number) => `${prefix}{${eventId}}:seen`;
   const pointsKey = (eventId: number) => `${prefix}{${eventId}}:points`;
+  const trainersKey = (eventId: number) => `${prefix}{${eventId}}:trainers`;
 
   return {
     shared: true,
     sockets: redisSocketRegistry(redis, prefix),
     knownSince: () => readyAt,
-    async touch(eventId, userId, atMs) {
+    async touch(eventId, userId, atMs, trainer) {
       const key = seenKey(eventId);
-      await exec(
-        redis
-          .multi()
-          // GT: a late, older touch (another process) never moves a member back in time.
-          .zadd(key, 'GT', atMs, String(userId))
-          .zremrangebyscore(key, '-inf', `(${atMs - LIVE_TTL_MS.presence}`)
-          .pexpire(key, LIVE_TTL_MS.presence),
-      );
+      const multi = redis
+        .multi()
+        // GT: a late, older touch (another process) never moves a member back in time.
+        .zadd(key, 'GT', atMs, String(userId))
+        .zremrangebyscore(key, '-inf', `(${atMs - LIVE_TTL_MS.presence}`)
+        .pexpire(key, LIVE_TTL_MS.presence);
+      // In the same round trip: a reported state costs no extra wait. Its hash lives as long
+      // as presence does; every report refreshes it.
+      if (trainer !== undefined) {
+        const tk = trainersKey(eventId);
+        multi.hset(tk, String(userId), trainer ? '1' : '0').pexpire(tk, LIVE_TTL_MS.presence);
+      }
+      await exec(multi);
+    },
+    async trainers(eventId) {
+      const stored = await redis.hgetall(trainersKey(eventId));
+      const states = new Map<number, boolean>();
+      for (const [id, value] of Object.entries(stored)) states.set(Number(id), value === '1');
+      return states;
     },
     async present(eventId, sinceMs) {
       const ids = await redis.zrangebyscore(seenKey(eventId), sinceMs, '+inf');
@@ -76,11 +88,12 @@ export async function redisLiveStore(
         redis
           .multi()
           .zrem(seenKey(eventId), String(userId))
+          .hdel(trainersKey(eventId), String(userId))
           .hdel(pointsKey(eventId), String(userId)),
       );
     },
     async drop(eventId) {
-      await redis.del(seenKey(eventId), pointsKey(eventId));
+      await redis.del(seenKey(eventId), trainersKey(eventId), pointsKey(eventId));
     },
     close: () => closeRedis(redis),
   };

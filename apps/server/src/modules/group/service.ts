@@ -12,6 +12,7 @@ import type { LiveStore } from './live-store.js';
 import { joinEvent, leaveEvent, type Departure } from './membership.js';
 import { eventClockReader, pointGate } from './point-gate.js';
 import { eventScope } from './socket-registry.js';
+import { withTrainerStates } from './trainer-states.js';
 import { cancelEvent, startEvent } from './transitions.js';
 
 /**
@@ -25,8 +26,11 @@ export function groupService(db: Db, live: LiveStore, now: () => number = Date.n
   async function state(eventId: number): Promise<GroupRoomState> {
     const event = await findEvent(db, eventId);
     if (!event) throw new GroupError(GROUP_REFUSALS.notFound);
-    const present = await live.present(eventId, presentSince(now()));
-    const members = await ridersAmong(db, eventId, present);
+    const [present, trainers] = await Promise.all([
+      live.present(eventId, presentSince(now())),
+      live.trainers(eventId),
+    ]);
+    const members = withTrainerStates(await ridersAmong(db, eventId, present), trainers);
     // The clock is read last, as the answer leaves: a client halves the round trip to place
     // it, so time spent on the reads above would make its offset low.
     return roomState(event, members, present.length, now());
@@ -88,8 +92,12 @@ export function groupService(db: Db, live: LiveStore, now: () => number = Date.n
     /** Whether identity pulses of this event are relayed to its whole room (GROUP.roomListMax). */
     relaysIdentities: async (eventId: number) => !(await crowded(eventId)),
 
-    /** An identity pulse: the member is present. */
-    pulse: (member: GroupMember, eventId: number) => live.touch(eventId, member.id, now()),
+    /**
+     * An identity pulse (or a join's report): the member is present, with their trainer's
+     * state when their client reports it. Only a joined socket's (handlers.ts).
+     */
+    pulse: (member: GroupMember, eventId: number, trainer?: boolean) =>
+      live.touch(eventId, member.id, now(), trainer),
 
     /**
      * A point pulse: kept as the member's latest point, relayed by the relay (relay.ts), once

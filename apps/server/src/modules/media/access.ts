@@ -1,4 +1,10 @@
-import { PREVIEW_SECONDS, type AccountLevel, type MediaQuality } from '@ridealong/contracts';
+import {
+  planOnSale,
+  PREVIEW_SECONDS,
+  type AccountLevel,
+  type MediaQuality,
+  type RequiredPlan,
+} from '@ridealong/contracts';
 
 export type Viewer = {
   id: number;
@@ -19,7 +25,10 @@ export type MediaAccess =
 export const ACCESS_MESSAGES = {
   guest: 'Log in and choose a plan to ride the whole video.',
   plan: 'Community videos are part of the Core and Pro plans. Upgrade to ride the whole video.',
-  exclusive: 'Exclusive videos are part of the Pro plan. Upgrade to ride the whole video.',
+  // Pro cannot be bought while it is coming soon, so the message does not say 'Upgrade'.
+  exclusive: planOnSale('pro')
+    ? 'Exclusive videos are part of the Pro plan. Upgrade to ride the whole video.'
+    : 'Exclusive videos are part of the Pro plan, which is coming soon.',
 } as const;
 
 /** The month a sampler video is free in, as stored in races.sampler_month (UTC). */
@@ -65,6 +74,16 @@ export function mediaAccess(
     allowed: false,
     message: race.exclusive ? ACCESS_MESSAGES.exclusive : ACCESS_MESSAGES.plan,
   };
+}
+
+/**
+ * The least plan that plays the whole video today, for its badge and upgrade message (the same
+ * rule as fullQuality for a member who neither owns it nor is an admin): null while it is a
+ * free sampler, 'pro' for exclusive videos, 'core' (or a trial) for the rest.
+ */
+export function requiredPlan(race: Omit<AccessRace, 'userId'>, now: Date): RequiredPlan | null {
+  if (race.samplerMonth !== null && race.samplerMonth === samplerMonthOf(now)) return null;
+  return race.exclusive ? 'pro' : 'core';
 }
 
 function fullQuality(viewer: Viewer | null, race: AccessRace, now: Date): MediaQuality | null {

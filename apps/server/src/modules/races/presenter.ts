@@ -1,5 +1,6 @@
 import { MEDIA_URL_TTL_SECONDS, type Race } from '@ridealong/contracts';
 import type { RaceRow, UserRow } from '../../db/schema.js';
+import { requiredPlan } from '../media/access.js';
 import type { MediaSigner } from '../media/signing.js';
 
 export type RaceWithOwner = {
@@ -71,5 +72,6 @@ export function presentRace(
     exclusive: race.exclusive,
     sampler_month: race.samplerMonth,
     created_at: race.createdAt.toISOString(),
+    required_plan: requiredPlan(race, new Date()),
   };
 }

@@ -1,5 +1,6 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import {
+  activitySeriesSchema,
   failureSchema,
   idParamsSchema,
   markAsUploadedSchema,
@@ -93,6 +94,20 @@ export const tracksRoutes =
           .header('content-disposition', `attachment; filename="${fileName}"`)
           .send(Buffer.from(bytes));
       },
+    );
+
+    app.get(
+      '/tracks/:id/series',
+      {
+        schema: {
+          tags: ['tracks'],
+          description:
+            'A saved ride second by second (columns of power, heart rate, cadence, distance, grade and elevation), for its owner or an admin, as its FIT file.',
+          params: idParamsSchema,
+          response: { 200: activitySeriesSchema, ...errors },
+        },
+      },
+      async (req) => tracks.series(requireUser(req), req.params.id),
     );
 
     app.get(

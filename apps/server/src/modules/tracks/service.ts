@@ -1,4 +1,9 @@
-import { ACTIVITIES_PAGE_SIZE, STRAVA_MESSAGES, type UserStats } from '@ridealong/contracts';
+import {
+  ACTIVITIES_PAGE_SIZE,
+  STRAVA_MESSAGES,
+  type ActivitySeries,
+  type UserStats,
+} from '@ridealong/contracts';
 import type { Db } from '../../db/client.js';
 import type { TrackRow } from '../../db/schema.js';
 import { badRequest, conflict, forbidden, notFound } from '../../http/errors.js';
@@ -8,6 +13,7 @@ import type { MemberRefreshQueue } from '../challenges/jobs.js';
 import { deleteTrack } from './lifecycle.js';
 import { isTimeZone, periodStarts } from './periods.js';
 import { tracksRepository, type TrackWithRace } from './repository.js';
+import { readSeries, shapeSeries } from './series.js';
 import { presentStats } from './stats.js';
 import { statsRepository } from './stats-repository.js';
 
@@ -68,6 +74,13 @@ export function tracksService(
       const track = await ownTrack(viewer, id, "export another member's activity");
       if (track.status !== 'saved') throw badRequest('This ride is still being recorded.');
       return rideFitFile(db, track);
+    },
+
+    /** A saved ride second by second for its activity page: the FIT file's reader rule. */
+    async series(viewer: Viewer, id: number): Promise<ActivitySeries> {
+      const track = await ownTrack(viewer, id, "see another member's activity");
+      if (track.status !== 'saved') throw badRequest('This ride is still being recorded.');
+      return shapeSeries(track, await readSeries(db, track));
     },
 
     /**

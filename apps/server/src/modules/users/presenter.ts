@@ -1,9 +1,4 @@
-import {
-  STRAVA_CONNECTED,
-  unitSystemOf,
-  type PublicUser,
-  type User,
-} from '@ridealong/contracts';
+import { STRAVA_CONNECTED, unitSystemOf, type PublicUser, type User } from '@ridealong/contracts';
 import type { UserRow } from '../../db/schema.js';
 import type { StravaStatus } from '../strava/accounts-repository.js';
 

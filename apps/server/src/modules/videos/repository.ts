@@ -2,6 +2,7 @@ import { and, eq, sql } from 'drizzle-orm';
 import type { SlopePoint } from '@ridealong/media';
 import type { Db } from '../../db/client.js';
 import { raceFilesInOrder } from '../uploads/repository.js';
+import { saveRouteSummary } from '../race-route/repository.js';
 import { raceFiles, races, raceSlopePoints, type RaceRow } from '../../db/schema.js';
 
 export type ReadyFields = {
@@ -69,6 +70,11 @@ export function videosRepository(db: Db) {
         if (!row) return false;
         await whenReady?.(tx, row);
         await tx.delete(raceSlopePoints).where(eq(raceSlopePoints.raceId, raceId));
+        await saveRouteSummary(
+          tx,
+          raceId,
+          (slope ?? []).map((p) => ({ distance: p.distanceM, elevation: p.elevationM })),
+        );
         for (let i = 0; slope && i < slope.length; i += SLOPE_BATCH) {
           await tx.insert(raceSlopePoints).values(
             slope.slice(i, i + SLOPE_BATCH).map((p) => ({

@@ -3,7 +3,8 @@ import { useDisclosure } from '@mantine/hooks';
 import { Outlet, useLocation } from 'react-router';
 import { HOME_BODY_TOP_PADDING_PX } from '@ridealong/contracts';
 import { getAppTrackerBridge } from '../../lib/connectDevice';
-import { useTrackerStore } from '../../stores/tracker';
+import { useGeneralStore } from '../../stores/general';
+import { reconnectsOnLoad, trackerRemembered, useTrackerStore } from '../../stores/tracker';
 import { useUiStore } from '../../stores/ui';
 import { BottomBar } from './BottomBar';
 import { DesktopBillingReturn } from './DesktopBillingReturn';
@@ -78,13 +79,18 @@ export function AppLayout() {
 }
 
 /**
- * The Connect Device panel, from its first opening (the profile menu, or Start on a video). In
+ * The Connect Device panel, from its first opening (the profile menu, or Start on a video), or
+ * at once in desktop mode when the page reconnects to a remembered tracker. In
  * the desktop app Connect Device is the app's own window instead, and this keeps the page's
  * tracker connection on the app's tracker.
  */
 function DevicePanelSlot() {
   const bridge = getAppTrackerBridge();
-  const feature = useLazyPart(devices, useTrackerStore((s) => s.panelOpen) || bridge !== null);
+  const electronMode = useGeneralStore((s) => s.electronMode);
+  // Desktop mode after a reload: the panel's code reconnects to the remembered tracker.
+  const reconnect = reconnectsOnLoad({ electronMode, remembered: trackerRemembered() });
+  const panelOpen = useTrackerStore((s) => s.panelOpen);
+  const feature = useLazyPart(devices, panelOpen || reconnect || bridge !== null);
   if (!feature) return null;
   return bridge ? <feature.DesktopTrackerLink bridge={bridge} /> : <feature.ConnectDevicePanel />;
 }

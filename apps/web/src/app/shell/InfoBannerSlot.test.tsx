@@ -6,6 +6,7 @@ import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { stubMatchMedia } from '../../test/stubMatchMedia';
 import type { User } from '@ridealong/contracts';
 import { useUserStore } from '../../stores/user';
+import { InfoBanner } from './InfoBanner';
 import { InfoBannerSlot } from './InfoBannerSlot';
 
 function signIn(fields: Partial<User>) {
@@ -25,7 +26,7 @@ const renderSlot = () =>
   render(
     <MantineProvider>
       <MemoryRouter>
-        <InfoBannerSlot />
+        <InfoBanner />
       </MemoryRouter>
     </MantineProvider>,
   );
@@ -40,7 +41,7 @@ afterEach(() => {
   useUserStore.getState().logout();
 });
 
-describe('InfoBannerSlot', () => {
+describe('InfoBanner', () => {
   it('shows the trial banner with its subscribe link, and a dismissal lasts the session', () => {
     const end = new Date(Date.now() + 3 * 86_400_000 + 60_000).toISOString();
     signIn({ account_level: 'trial', current_period_end_date: end });
@@ -73,5 +74,24 @@ describe('InfoBannerSlot', () => {
     signIn({ account_level: 'core' });
     renderSlot();
     expect(screen.queryByTestId('info-banner')).toBeNull();
+  });
+
+  it('the slot loads the banner for a signed-in member only', async () => {
+    const renderLazySlot = () =>
+      render(
+        <MantineProvider>
+          <MemoryRouter>
+            <InfoBannerSlot />
+          </MemoryRouter>
+        </MantineProvider>,
+      );
+    renderLazySlot();
+    expect(screen.queryByTestId('info-banner')).toBeNull();
+    cleanup();
+    signIn({ account_level: 'payment_failed' });
+    renderLazySlot();
+    expect((await screen.findByTestId('info-banner')).getAttribute('data-level')).toBe(
+      'payment_failed',
+    );
   });
 });

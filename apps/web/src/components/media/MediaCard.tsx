@@ -20,10 +20,23 @@ type MediaCardProps = {
   badgeLabel?: string;
   /** Gradient data present: a small mountain marks it. */
   hasSlope?: boolean;
+  /** A ready video without slope data says so where the mountain would be. */
+  noSlopeText?: string;
+  /** Top-right: the plan a gated video needs, e.g. 'Pro' (planBadge.ts). */
+  plan?: { label: string; description: string } | null;
   channel?: ChannelRef;
   children?: ReactNode;
   testId: string;
 };
+
+/** A dark label over the thumbnail (readable on any poster). */
+const OVERLAY_BADGE = {
+  pos: 'absolute',
+  radius: 'sm',
+  variant: 'filled',
+  color: 'dark',
+  style: { backgroundColor: 'rgba(0, 0, 0, 0.72)', textTransform: 'none' },
+} as const;
 
 /**
  * The card every carousel and gallery shares (document 000 section 2): thumbnail, duration badge, optional
@@ -32,6 +45,7 @@ type MediaCardProps = {
  */
 export function MediaCard(props: MediaCardProps) {
   const { to, title, thumbnail, badge, badgeLabel, hasSlope, channel, children, testId } = props;
+  const { noSlopeText, plan } = props;
   return (
     <Card
       component="article"
@@ -69,6 +83,24 @@ export function MediaCard(props: MediaCardProps) {
           >
             <MountainIcon size={16} />
           </ThemeIcon>
+        ) : noSlopeText ? (
+          <Badge {...OVERLAY_BADGE} top={10} left={10} data-testid="no-slope-badge">
+            {noSlopeText}
+          </Badge>
+        ) : null}
+        {plan ? (
+          <Badge
+            pos="absolute"
+            top={10}
+            right={10}
+            radius="sm"
+            variant="filled"
+            color="violet.9"
+            title={plan.description}
+            data-testid="plan-badge"
+          >
+            {plan.label}
+          </Badge>
         ) : null}
         {badge ? (
           <Badge

@@ -1,6 +1,7 @@
 import { Text } from '@mantine/core';
 import { hasGradient, type Race } from '@ridealong/contracts';
 import { formatBadgeDuration } from '../../lib/formatDuration';
+import { lacksSlope, NO_SLOPE_TEXT, planBadgeOf } from '../../lib/planBadge';
 import { MediaCard } from './MediaCard';
 
 /** The channel name a video is shown 'from': the channel title, else the owner's name. */
@@ -31,6 +32,8 @@ export function VideoCard({ race }: { race: Race }) {
       badge={duration}
       badgeLabel={duration ? `Duration ${duration}` : undefined}
       hasSlope={hasGradient(race.slope_source_id)}
+      noSlopeText={lacksSlope(race) ? NO_SLOPE_TEXT : undefined}
+      plan={planBadgeOf(race)}
       channel={{ id: race.user.id, title: channelNameOf(race.user) }}
     >
       {STATUS_TEXT[race.status] ? (

@@ -1,1 +1,2 @@
 export { ActivitiesPage } from './routes/ActivitiesPage';
+export { ActivityPage } from './routes/ActivityPage';

@@ -187,3 +187,13 @@ describe('ActivityCard: Strava states', () => {
     expect(screen.getByTestId('activity-strava-upload').textContent).toBe('Retry upload to Strava');
   });
 });
+
+describe('ActivityCard: units', () => {
+  it("shows the distance in the member's units: miles by default, km when metric", () => {
+    renderCard(fixtureTrack(5));
+    expect(screen.getByTestId('activity-distance').textContent).toBe('10.00 mi');
+    cleanup();
+    renderCard(fixtureTrack(5), { ...CONNECTED, units: 'metric' });
+    expect(screen.getByTestId('activity-distance').textContent).toBe('16.09 km');
+  });
+});

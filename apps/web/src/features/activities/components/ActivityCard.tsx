@@ -2,17 +2,18 @@ import { Anchor, Card, Group, Image, Stack, Text } from '@mantine/core';
 import { Link } from 'react-router';
 import type { Track } from '@ridealong/contracts';
 import { PLACEHOLDER_THUMBNAIL } from '../../../components/media/MediaCard';
+import { useUnits } from '../../../lib/units';
 import { activitySummary } from '../lib/activity';
 import { isUploadedToStrava } from '../lib/stravaUpload';
 import { ActivityActions } from './ActivityActions';
 
 /**
- * One saved ride: thumbnail, title linking to its video, date, h:mm:ss, miles and average
+ * One saved ride: thumbnail, title linking to its video, date, h:mm:ss, distance and average
  * watts. A track already sent to Strava is greyed out and links to its Strava activity
  * (document 001 section 4).
  */
 export function ActivityCard({ track }: { track: Track }) {
-  const summary = activitySummary(track);
+  const summary = activitySummary(track, useUnits());
   const videoPath = `/video/${track.url}`;
   const uploaded = isUploadedToStrava(track);
   // The ride's details fade; its actions stay at full strength since they still work.
@@ -63,6 +64,15 @@ export function ActivityCard({ track }: { track: Track }) {
               <Figure label="Distance" value={summary.distance} testId="activity-distance" />
               <Figure label="Avg. power" value={summary.power} testId="activity-power" />
             </Group>
+            <Anchor
+              component={Link}
+              to={`/activities/${track.id}`}
+              size="sm"
+              underline="always"
+              data-testid="activity-details"
+            >
+              Ride details and charts
+            </Anchor>
           </Stack>
           <ActivityActions track={track} />
         </Stack>

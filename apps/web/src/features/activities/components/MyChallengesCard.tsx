@@ -2,6 +2,7 @@ import { Anchor, Card, Group, Progress, Stack, Text, ThemeIcon } from '@mantine/
 import { Link } from 'react-router';
 import { CHALLENGE_MESSAGES } from '@ridealong/contracts';
 import { TrophyIcon } from '../../../components/icons';
+import { useUnits } from '../../../lib/units';
 import { useUserStore } from '../../../stores/user';
 import { myChallengeRows } from '../lib/myChallenges';
 
@@ -11,7 +12,7 @@ import { myChallengeRows } from '../lib/myChallenges';
  */
 export function MyChallengesCard() {
   const list = useUserStore((s) => s.user.user_challenges);
-  const rows = myChallengeRows(list);
+  const rows = myChallengeRows(list, useUnits());
   if (rows.length === 0) return null;
   return (
     <Card withBorder radius="lg" padding="md" data-testid="my-challenges">

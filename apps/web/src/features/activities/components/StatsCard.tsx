@@ -1,9 +1,10 @@
 import { Alert, Button, Card, Group, Skeleton, Stack, Tabs, Text } from '@mantine/core';
 import type { UserStats } from '@ridealong/contracts';
-import { STAT_PERIODS, STAT_TABS, statRows, statTabTitle, type StatTab } from '../lib/stats';
+import { useUnits } from '../../../lib/units';
+import { STAT_PERIODS, statRows, statTabs, statTabTitle, type StatTab } from '../lib/stats';
 import { useUserStats } from '../api/useUserStats';
 
-/** The sidebar's totals: Time (mins), Rides, Power (avg. watts), Distance (mi). */
+/** The sidebar's totals: Time (mins), Rides, Power (avg. watts), Distance (mi or km). */
 export function StatsCard({ userId }: { userId: string }) {
   const stats = useUserStats(userId);
   return (
@@ -34,10 +35,12 @@ export function StatsCard({ userId }: { userId: string }) {
 }
 
 function StatsTabs({ stats }: { stats: UserStats }) {
+  const units = useUnits();
+  const tabs = statTabs(units);
   return (
     <Tabs defaultValue={'time' satisfies StatTab} variant="pills" radius="xl">
       <Tabs.List mb="sm" style={{ gap: 4 }}>
-        {STAT_TABS.map((info) => (
+        {tabs.map((info) => (
           <Tabs.Tab
             key={info.tab}
             value={info.tab}
@@ -50,10 +53,10 @@ function StatsTabs({ stats }: { stats: UserStats }) {
           </Tabs.Tab>
         ))}
       </Tabs.List>
-      {STAT_TABS.map((info) => (
+      {tabs.map((info) => (
         <Tabs.Panel key={info.tab} value={info.tab} data-testid={`stats-panel-${info.tab}`}>
           <Stack gap={6}>
-            {statRows(stats, info.tab).map((row) => (
+            {statRows(stats, info.tab, units).map((row) => (
               <Group key={row.period} justify="space-between" wrap="nowrap">
                 <Text size="sm" c="gray.7">
                   {row.label}

@@ -35,7 +35,7 @@ describe('averagePower', () => {
 
 describe('activitySummary', () => {
   it('formats duration as h:mm:ss, distance in miles and power in watts', () => {
-    expect(activitySummary(track, 'en-US')).toEqual({
+    expect(activitySummary(track, 'imperial', 'en-US')).toEqual({
       date: 'Mar 4, 2025',
       duration: '1:02:05',
       distance: '10.00 mi',
@@ -43,8 +43,15 @@ describe('activitySummary', () => {
     });
   });
 
+  it('shows the distance in km to a metric member', () => {
+    expect(activitySummary(track, 'metric', 'en-US').distance).toBe('16.09 km');
+    expect(activitySummary({ ...track, total_distance: 0 }, 'metric').distance).toBe('0.00 km');
+  });
+
   it('shows short rides with a zero hour', () => {
-    expect(activitySummary({ ...track, duration: 59 }, 'en-US').duration).toBe('0:00:59');
+    expect(activitySummary({ ...track, duration: 59 }, 'imperial', 'en-US').duration).toBe(
+      '0:00:59',
+    );
   });
 });
 

@@ -1,4 +1,4 @@
-import { formatHms, metresToMiles, type Track } from '@ridealong/contracts';
+import { distanceMeasure, formatHms, type Track, type UnitSystem } from '@ridealong/contracts';
 
 /**
  * Average watts: accumulated power (watt-seconds) over ridden seconds, rounded (document 001
@@ -18,12 +18,17 @@ export function formatActivityDate(iso: string, locale?: string): string {
 
 export type ActivitySummary = { date: string; duration: string; distance: string; power: string };
 
-/** The figures an activity card shows, formatted. */
-export function activitySummary(track: Track, locale?: string): ActivitySummary {
+/** The figures an activity card shows, formatted; the distance in the member's units. */
+export function activitySummary(
+  track: Track,
+  system: UnitSystem,
+  locale?: string,
+): ActivitySummary {
+  const distance = distanceMeasure(track.total_distance, system);
   return {
     date: formatActivityDate(track.timestamp, locale),
     duration: formatHms(track.duration),
-    distance: `${metresToMiles(track.total_distance)} mi`,
+    distance: `${distance.value.toFixed(2)} ${distance.unit}`,
     power: `${averagePower(track)} W`,
   };
 }

@@ -17,12 +17,14 @@ const joined = (fields: Partial<StoredUserChallenge> & { current_total?: number 
 
 describe('myChallengeRows', () => {
   it('is empty without challenges', () => {
-    expect(myChallengeRows(undefined)).toEqual([]);
-    expect(myChallengeRows([])).toEqual([]);
+    expect(myChallengeRows(undefined, 'imperial')).toEqual([]);
+    expect(myChallengeRows([], 'metric')).toEqual([]);
   });
 
   it('gives each challenge its link, progress, status text and total', () => {
-    expect(myChallengeRows([joined({ completion_percent: 0.25, current_total: 75 })])).toEqual([
+    expect(
+      myChallengeRows([joined({ completion_percent: 0.25, current_total: 75 })], 'metric'),
+    ).toEqual([
       {
         id: 4,
         title: 'Winter Hours',
@@ -36,11 +38,14 @@ describe('myChallengeRows', () => {
   });
 
   it('follows the status text at 0, 0.5 and 1', () => {
-    const rows = myChallengeRows([
-      joined({ completion_percent: 0 }),
-      joined({ completion_percent: 0.5 }),
-      joined({ completion_percent: 1, complete: true }),
-    ]);
+    const rows = myChallengeRows(
+      [
+        joined({ completion_percent: 0 }),
+        joined({ completion_percent: 0.5 }),
+        joined({ completion_percent: 1, complete: true }),
+      ],
+      'imperial',
+    );
     expect(rows.map((r) => r.statusText)).toEqual([
       'Not started yet: ride to make progress.',
       'More than halfway there. Keep going!',
@@ -50,17 +55,34 @@ describe('myChallengeRows', () => {
   });
 
   it('counts race videos out of 3 and rounds totals', () => {
-    const [race, distance] = myChallengeRows([
-      joined({ challenge_type: 'RACE_BASED', completion_percent: 2 / 3, current_total: 2 }),
-      joined({
-        challenge_type: 'DISTANCE_BASED',
-        completion_percent: 0.124,
-        current_total: 12.437,
-      }),
-    ]);
+    const [race, distance] = myChallengeRows(
+      [
+        joined({ challenge_type: 'RACE_BASED', completion_percent: 2 / 3, current_total: 2 }),
+        joined({
+          challenge_type: 'DISTANCE_BASED',
+          completion_percent: 0.124,
+          current_total: 12.437,
+        }),
+      ],
+      'imperial',
+    );
     expect(race?.totalText).toBe('2 of 3 videos');
     expect(race?.percent).toBe(67);
     expect(distance?.totalText).toBe('12.4 mi');
+  });
+
+  it('shows a distance total (miles, as stored) in km to a metric member', () => {
+    const [distance] = myChallengeRows(
+      [
+        joined({
+          challenge_type: 'DISTANCE_BASED',
+          completion_percent: 0.1,
+          current_total: 12.437,
+        }),
+      ],
+      'metric',
+    );
+    expect(distance?.totalText).toBe('20 km');
   });
 
   it('bears a stored copy from before status_data and out-of-range numbers', () => {
@@ -71,7 +93,7 @@ describe('myChallengeRows', () => {
       complete: false,
       completion_percent: 1.4,
     };
-    expect(myChallengeRows([old])[0]).toMatchObject({
+    expect(myChallengeRows([old], 'metric')[0]).toMatchObject({
       percent: 100,
       complete: true,
       totalText: '0 rides',

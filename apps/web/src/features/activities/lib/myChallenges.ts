@@ -1,8 +1,10 @@
 import {
   CHALLENGE,
   CHALLENGE_UNITS,
+  challengeMeasure,
   challengeStatusText,
   type ChallengeType,
+  type UnitSystem,
   type UserChallenge,
 } from '@ridealong/contracts';
 
@@ -20,7 +22,7 @@ export type MyChallengeRow = {
   percent: number;
   complete: boolean;
   statusText: string;
-  /** The progress in the type's unit: '12.4 mi', '2 of 3 videos'. */
+  /** The progress in the type's unit, distance in the member's: '12.4 mi', '2 of 3 videos'. */
   totalText: string;
 };
 
@@ -28,15 +30,20 @@ function isChallengeType(type: string): type is ChallengeType {
   return Object.hasOwn(CHALLENGE_UNITS, type);
 }
 
-function totalText(type: string, total: number): string {
-  const n = total.toLocaleString('en-US', { maximumFractionDigits: 1 });
-  if (type === 'RACE_BASED') return `${n} of ${CHALLENGE.raceVideos} ${CHALLENGE_UNITS.RACE_BASED}`;
-  return isChallengeType(type) ? `${n} ${CHALLENGE_UNITS[type]}` : n;
+const amount = (n: number) => n.toLocaleString('en-US', { maximumFractionDigits: 1 });
+
+function totalText(type: string, total: number, system: UnitSystem): string {
+  if (type === 'RACE_BASED')
+    return `${amount(total)} of ${CHALLENGE.raceVideos} ${CHALLENGE_UNITS.RACE_BASED}`;
+  if (!isChallengeType(type)) return amount(total);
+  const { value, unit } = challengeMeasure(type, total, system);
+  return `${amount(value)} ${unit}`;
 }
 
 /** The rows of the 'My Challenges:' card, in the stored order (newest joined first). */
 export function myChallengeRows(
   list: readonly StoredUserChallenge[] | undefined,
+  system: UnitSystem,
 ): MyChallengeRow[] {
   return (list ?? []).map((c) => {
     const completion = Math.min(1, Math.max(0, c.completion_percent));
@@ -48,7 +55,7 @@ export function myChallengeRows(
       percent: Math.round((done ? 1 : completion) * 100),
       complete: done,
       statusText: challengeStatusText(done ? 1 : completion),
-      totalText: totalText(c.challenge_type, c.status_data?.status?.current_total ?? 0),
+      totalText: totalText(c.challenge_type, c.status_data?.status?.current_total ?? 0, system),
     };
   });
 }

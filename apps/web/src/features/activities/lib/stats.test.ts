@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import type { UserStats } from '@ridealong/contracts';
-import { STAT_TABS, formatStat, statRows, statTabTitle, statValues } from './stats';
+import { formatStat, statRows, statTabs, statTabTitle, statValues } from './stats';
 
 // Every field distinct, so reading a wrong field shows up.
 const stats: UserStats = {
@@ -44,20 +44,26 @@ describe('statValues', () => {
 
 describe('formatStat', () => {
   it('rounds minutes, rides and watts to whole numbers with separators', () => {
-    expect(formatStat('time', 12345.4)).toBe('12,345');
-    expect(formatStat('power', 151.6)).toBe('152');
-    expect(formatStat('rides', 0)).toBe('0');
+    expect(formatStat('time', 12345.4, 'imperial')).toBe('12,345');
+    expect(formatStat('power', 151.6, 'metric')).toBe('152');
+    expect(formatStat('rides', 0, 'metric')).toBe('0');
   });
 
   it('shows miles to two decimals', () => {
-    expect(formatStat('distance', 12.345)).toBe('12.35');
-    expect(formatStat('distance', 40)).toBe('40.00');
+    expect(formatStat('distance', 12.345, 'imperial')).toBe('12.35');
+    expect(formatStat('distance', 40, 'imperial')).toBe('40.00');
+  });
+
+  it("shows the API's miles as km to two decimals for metric members", () => {
+    expect(formatStat('distance', 40, 'metric')).toBe('64.37');
+    expect(formatStat('distance', 1000, 'metric')).toBe('1,609.34');
+    expect(formatStat('distance', 0, 'metric')).toBe('0.00');
   });
 });
 
 describe('statRows', () => {
   it('lists week, month, year and all time in order, formatted for the tab', () => {
-    expect(statRows(stats, 'distance')).toEqual([
+    expect(statRows(stats, 'distance', 'imperial')).toEqual([
       { period: 'weekly', label: 'This week', value: '12.35' },
       { period: 'monthly', label: 'This month', value: '40.00' },
       { period: 'yearly', label: 'This year', value: '320.50' },
@@ -66,11 +72,12 @@ describe('statRows', () => {
   });
 
   it('has the four tabs with the spec units', () => {
-    expect(STAT_TABS.map(statTabTitle)).toEqual([
+    expect(statTabs('imperial').map(statTabTitle)).toEqual([
       'Time (mins)',
       'Rides',
       'Power (avg. watts)',
       'Distance (mi)',
     ]);
+    expect(statTabs('metric').map(statTabTitle).at(-1)).toBe('Distance (km)');
   });
 });

@@ -1,4 +1,9 @@
-import type { UserStats } from '@ridealong/contracts';
+import {
+  distanceMeasure,
+  milesToMetres,
+  type UnitSystem,
+  type UserStats,
+} from '@ridealong/contracts';
 
 /** The stats card's tabs (document 001, 'Activities'; units of section 9). */
 export type StatTab = 'time' | 'rides' | 'power' | 'distance';
@@ -6,14 +11,17 @@ export type StatPeriod = 'weekly' | 'monthly' | 'yearly' | 'allTime';
 
 export type StatTabInfo = { tab: StatTab; label: string; unit: string | null };
 
-export const STAT_TABS: ReadonlyArray<StatTabInfo> = [
-  { tab: 'time', label: 'Time', unit: 'mins' },
-  { tab: 'rides', label: 'Rides', unit: null },
-  { tab: 'power', label: 'Power', unit: 'avg. watts' },
-  { tab: 'distance', label: 'Distance', unit: 'mi' },
-];
+/** The tabs, the distance one in the member's units (the API sends miles, section 9). */
+export function statTabs(system: UnitSystem): ReadonlyArray<StatTabInfo> {
+  return [
+    { tab: 'time', label: 'Time', unit: 'mins' },
+    { tab: 'rides', label: 'Rides', unit: null },
+    { tab: 'power', label: 'Power', unit: 'avg. watts' },
+    { tab: 'distance', label: 'Distance', unit: distanceMeasure(0, system).unit },
+  ];
+}
 
-/** 'Time (mins)', 'Rides', 'Power (avg. watts)', 'Distance (mi)'. */
+/** 'Time (mins)', 'Rides', 'Power (avg. watts)', 'Distance (mi)' or 'Distance (km)'. */
 export function statTabTitle({ label, unit }: StatTabInfo): string {
   return unit ? `${label} (${unit})` : label;
 }
@@ -71,24 +79,28 @@ export function statValues(stats: UserStats, tab: StatTab): Record<StatPeriod, n
 }
 
 const whole = new Intl.NumberFormat('en-US', { maximumFractionDigits: 0 });
-const miles = new Intl.NumberFormat('en-US', {
+const distance = new Intl.NumberFormat('en-US', {
   minimumFractionDigits: 2,
   maximumFractionDigits: 2,
 });
 
-/** Minutes, rides and watts as whole numbers; miles to 2 decimals like the cards. */
-export function formatStat(tab: StatTab, value: number): string {
-  return tab === 'distance' ? miles.format(value) : whole.format(value);
+/**
+ * Minutes, rides and watts as whole numbers; the distance (miles from the API) in the
+ * member's units to 2 decimals like the cards.
+ */
+export function formatStat(tab: StatTab, value: number, system: UnitSystem): string {
+  if (tab !== 'distance') return whole.format(value);
+  return distance.format(distanceMeasure(milesToMetres(value), system).value);
 }
 
 export type StatRow = { period: StatPeriod; label: string; value: string };
 
 /** What one tab's panel lists, in the card's order. */
-export function statRows(stats: UserStats, tab: StatTab): StatRow[] {
+export function statRows(stats: UserStats, tab: StatTab, system: UnitSystem): StatRow[] {
   const values = statValues(stats, tab);
   return STAT_PERIODS.map(({ period, label }) => ({
     period,
     label,
-    value: formatStat(tab, values[period]),
+    value: formatStat(tab, values[period], system),
   }));
 }

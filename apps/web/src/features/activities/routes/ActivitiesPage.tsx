@@ -4,7 +4,6 @@ import { SiteFooter } from '../../../components/SiteFooter';
 import { usePageMeta } from '../../../lib/pageMeta';
 import { useGeneralStore } from '../../../stores/general';
 import { useUserStore } from '../../../stores/user';
-import sampleImage from '../assets/activities-sample.svg';
 import { ActivitiesPromo } from '../components/ActivitiesPromo';
 import { MemberActivities } from '../components/MemberActivities';
 
@@ -16,7 +15,8 @@ const META = {
   description:
     'Track your fitness on RideAlong: every indoor ride saved with its time, distance and ' +
     'average power, plus weekly, monthly, yearly and all-time totals.',
-  image: sampleImage,
+  // A real PNG, not an inlined data: URL: link previews fetch it (public/share/).
+  image: '/share/activities.png',
   url: '/activities',
 };
 

@@ -2,6 +2,7 @@ import { Badge, Group, Text } from '@mantine/core';
 import type { Challenge } from '@ridealong/contracts';
 import { CalendarIcon, UserIcon } from '../../../components/icons';
 import { challengeTiming, dateRange, type Phase } from '../lib/dates';
+import { useUnits } from '../../../lib/units';
 import { goalText, participantsText, TYPE_LABELS } from '../lib/goal';
 
 const PHASE_COLOR: Record<Phase, string> = { upcoming: 'grape', running: 'teal', ended: 'gray' };
@@ -25,7 +26,7 @@ export function TimingBadge({ challenge }: { challenge: Challenge }) {
 
 /** Type, dates, goal in its unit and participants, as small lines. */
 export function ChallengeFacts({ challenge }: { challenge: Challenge }) {
-  const goal = goalText(challenge);
+  const goal = goalText(challenge, useUnits());
   return (
     <>
       <Group gap="xs" c="dimmed" wrap="wrap">

@@ -2,6 +2,7 @@ import { Box, Group, Progress, Stack, Text, ThemeIcon } from '@mantine/core';
 import type { ChallengeLeaderboardRow, ChallengeType } from '@ridealong/contracts';
 import { TrophyIcon } from '../../../components/icons';
 import { UserPhoto } from '../../../components/user/UserPhoto';
+import { useUnits } from '../../../lib/units';
 import { percentText, totalText } from '../lib/goal';
 import { medalOf, type Medal } from '../lib/leaderboard';
 
@@ -22,6 +23,7 @@ type LeaderboardRowProps = {
 /** One rider: ranking (a medal for 1 to 3), photo, name and progress; the member's is marked. */
 export function LeaderboardRow({ row, type, mine, testId }: LeaderboardRowProps) {
   const medal = medalOf(row);
+  const units = useUnits();
   const completion = Math.min(1, Math.max(0, row.completion_percent));
   return (
     <Box
@@ -46,12 +48,13 @@ export function LeaderboardRow({ row, type, mine, testId }: LeaderboardRowProps)
             <ThemeIcon
               radius="xl"
               size={30}
-              style={{ background: MEDAL_COLOR[medal], color: 'white' }}
+              style={{ background: MEDAL_COLOR[medal], color: 'var(--mantine-color-dark-9)' }}
               role="img"
               aria-label={`${MEDAL_LABEL[medal]} medal, ranking ${row.ranking}`}
               data-testid="leaderboard-medal"
             >
-              <Text fw={800} size="sm" c="white">
+              {/* Dark numerals: white on the gold and silver medals is below 4.5:1. */}
+              <Text fw={800} size="sm" c="dark.9">
                 {row.ranking}
               </Text>
             </ThemeIcon>
@@ -76,7 +79,7 @@ export function LeaderboardRow({ row, type, mine, testId }: LeaderboardRowProps)
             <Group gap={4} wrap="nowrap">
               {row.complete ? <TrophyIcon size={14} color="var(--mantine-color-yellow-7)" /> : null}
               <Text size="xs" c="dimmed" style={{ whiteSpace: 'nowrap' }}>
-                {totalText(type, row.status_data.status.current_total)}
+                {totalText(type, row.status_data.status.current_total, units)}
               </Text>
             </Group>
           </Group>

@@ -1,6 +1,7 @@
 import { Card, Group, List, Progress, Stack, Text, ThemeIcon, Title } from '@mantine/core';
 import { challengeStatusText, type Challenge, type UserChallenge } from '@ridealong/contracts';
 import { CheckIcon } from '../../../components/icons';
+import { useUnits } from '../../../lib/units';
 import { percentText, progressLine } from '../lib/goal';
 
 type ProgressCardProps = {
@@ -16,6 +17,7 @@ export function ProgressCard({ challenge, progress }: ProgressCardProps) {
   const { current_total: total, videosWatched } = progress.status_data.status;
   const completion = Math.min(1, Math.max(0, progress.completion_percent));
   const done = progress.complete || completion >= 1;
+  const units = useUnits();
   return (
     <Card withBorder radius="lg" padding="lg" data-testid="challenge-progress">
       <Stack gap="sm">
@@ -39,7 +41,7 @@ export function ProgressCard({ challenge, progress }: ProgressCardProps) {
           striped={!done && completion > 0}
         />
         <Text size="sm" c="dimmed" data-testid="challenge-progress-total">
-          {progressLine(challenge, total)}
+          {progressLine(challenge, total, units)}
         </Text>
         {challenge.challenge_type === 'RACE_BASED' && challenge.videos.length > 0 ? (
           <List spacing={6} size="sm" center data-testid="challenge-videos-ridden">

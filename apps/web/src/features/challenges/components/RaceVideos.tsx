@@ -1,7 +1,10 @@
-import { Badge, Group, SimpleGrid, Stack, Text, Title } from '@mantine/core';
+import { Badge, Button, Group, SimpleGrid, Stack, Text, Title } from '@mantine/core';
 import { CHALLENGE_MESSAGES, type Race } from '@ridealong/contracts';
-import { CheckIcon } from '../../../components/icons';
+import { BikeIcon, CheckIcon } from '../../../components/icons';
 import { VideoCard } from '../../../components/media/VideoCard';
+import { useRideNow } from '../../../lib/rideNow';
+import { useGeneralStore } from '../../../stores/general';
+import { selectSignedIn, useUserStore } from '../../../stores/user';
 
 type RaceVideosProps = {
   videos: Race[];
@@ -9,8 +12,15 @@ type RaceVideosProps = {
   ridden: readonly string[];
 };
 
-/** A race-based challenge's 3 videos, in order, each opening /video/{url}. */
+/**
+ * A race-based challenge's 3 videos, in order, each opening /video/{url}. In desktop mode a
+ * member's Ride goes there to ride at once (the start signal).
+ */
 export function RaceVideos({ videos, ridden }: RaceVideosProps) {
+  const electronMode = useGeneralStore((s) => s.electronMode);
+  const signedIn = useUserStore(selectSignedIn);
+  const canRide = electronMode && signedIn;
+  const rideNow = useRideNow();
   return (
     <Stack gap="sm" component="section" aria-label="Challenge videos">
       <Title order={2} size="h4">
@@ -46,6 +56,20 @@ export function RaceVideos({ videos, ridden }: RaceVideosProps) {
                 ) : null}
               </Group>
               <VideoCard race={video} />
+              {canRide ? (
+                <Group>
+                  <Button
+                    size="xs"
+                    radius="xl"
+                    leftSection={<BikeIcon size={14} />}
+                    onClick={() => rideNow(video.url)}
+                    aria-label={`Ride ${video.title}`}
+                    data-testid="challenge-video-ride"
+                  >
+                    Ride
+                  </Button>
+                </Group>
+              ) : null}
             </Stack>
           );
         })}

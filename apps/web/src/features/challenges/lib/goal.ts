@@ -2,8 +2,10 @@ import {
   CHALLENGE,
   CHALLENGE_MESSAGES,
   CHALLENGE_UNITS,
+  challengeMeasure,
   type Challenge,
   type ChallengeType,
+  type UnitSystem,
 } from '@ridealong/contracts';
 
 /** goal_payload read: a number goal, or a race's ordered video urls; null when unreadable. */
@@ -49,24 +51,32 @@ export function formatAmount(type: ChallengeType, amount: number): string {
   return amount.toLocaleString('en-US', { maximumFractionDigits: DECIMALS[type] });
 }
 
-/** The member's progress line: '12.4 of 100 mi', '2 of 3 videos'. */
+/** An amount (miles for distance goals, as stored) in the member's units: '160.93 km'. */
+function amountIn(type: ChallengeType, amount: number, system: UnitSystem) {
+  const { value, unit } = challengeMeasure(type, amount, system);
+  return { text: formatAmount(type, value), unit };
+}
+
+/** The member's progress line: '12.4 of 100 mi', '19.96 of 160.93 km', '2 of 3 videos'. */
 export function progressLine(
   c: Pick<Challenge, 'challenge_type' | 'goal_payload'>,
   currentTotal: number,
+  system: UnitSystem,
 ): string {
   const type = c.challenge_type;
   const target = goalTarget(c);
-  const current = formatAmount(type, currentTotal);
+  const current = amountIn(type, currentTotal, system);
   return target === null
-    ? `${current} ${CHALLENGE_UNITS[type]}`
-    : `${current} of ${formatAmount(type, target)} ${CHALLENGE_UNITS[type]}`;
+    ? `${current.text} ${current.unit}`
+    : `${current.text} of ${amountIn(type, target, system).text} ${current.unit}`;
 }
 
 /** A leaderboard row's total: '12.4 mi', '2/3 videos'. */
-export function totalText(type: ChallengeType, currentTotal: number): string {
+export function totalText(type: ChallengeType, currentTotal: number, system: UnitSystem): string {
   if (type === 'RACE_BASED')
     return `${formatAmount(type, currentTotal)}/${CHALLENGE.raceVideos} ${CHALLENGE_UNITS[type]}`;
-  return `${formatAmount(type, currentTotal)} ${CHALLENGE_UNITS[type]}`;
+  const total = amountIn(type, currentTotal, system);
+  return `${total.text} ${total.unit}`;
 }
 
 /** The kind of challenge, as the splash names it. */
@@ -79,12 +89,16 @@ export const TYPE_LABELS: Record<ChallengeType, string> = {
   RIDE_BASED: 'Rides',
 };
 
-/** The goal in its unit: 'Goal: 100 mi'; race-based: the spec's 'Ride all 3 videos …'. */
-export function goalText(c: Pick<Challenge, 'challenge_type' | 'goal_payload'>): string {
+/** The goal in the member's units: 'Goal: 100 mi'; race-based: the spec's 'Ride all 3 …'. */
+export function goalText(
+  c: Pick<Challenge, 'challenge_type' | 'goal_payload'>,
+  system: UnitSystem,
+): string {
   if (c.challenge_type === 'RACE_BASED') return CHALLENGE_MESSAGES.raceSubtitle;
   const target = goalTarget(c);
   if (target === null) return '';
-  return `Goal: ${formatAmount(c.challenge_type, target)} ${CHALLENGE_UNITS[c.challenge_type]}`;
+  const goal = amountIn(c.challenge_type, target, system);
+  return `Goal: ${goal.text} ${goal.unit}`;
 }
 
 /** 0 to 1 as a whole percentage, never above 100: '45%'. */

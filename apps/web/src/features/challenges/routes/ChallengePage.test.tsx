@@ -120,6 +120,26 @@ describe('ChallengePage', () => {
     ).toEqual(['true', 'false', 'true']);
   });
 
+  it("in desktop mode a member's Ride goes to the video with the start signal", async () => {
+    fakeServer({ challenges: [fixtureRaceChallenge(3)] });
+    signIn();
+    useGeneralStore.setState({ electronMode: true, startSignal: false });
+    renderAt('/challenge/3');
+    const videos = await screen.findAllByTestId('challenge-video');
+    fireEvent.click(within(videos[1]!).getByTestId('challenge-video-ride'));
+    expect((await screen.findByTestId('where')).textContent).toBe('/video/video-12');
+    expect(useGeneralStore.getState().startSignal).toBe(true);
+    useGeneralStore.setState({ startSignal: false });
+  });
+
+  it('offers no Ride in a plain browser (the video page explains the ways to ride)', async () => {
+    fakeServer({ challenges: [fixtureRaceChallenge(3)] });
+    signIn();
+    renderAt('/challenge/3');
+    await screen.findAllByTestId('challenge-video');
+    expect(screen.queryByTestId('challenge-video-ride')).toBeNull();
+  });
+
   it('shows no videos for a challenge that is not race-based', async () => {
     fakeServer({ challenges: [fixtureChallenge(1)] });
     renderAt('/challenge/1');

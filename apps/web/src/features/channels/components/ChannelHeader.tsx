@@ -3,12 +3,17 @@ import { Link } from 'react-router';
 import type { ChannelInfo } from '@ridealong/contracts';
 import { channelTitleOf } from '../../../components/media/channelText';
 import { UploadIcon } from '../../../components/icons';
+import { usePageTitle } from '../../../lib/pageTitle';
 
 type Props = { owner: ChannelInfo['user']; canEdit: boolean; onEdit: () => void };
 
 /** The channel's banner image, title and description; the owner's Edit and upload controls. */
 export function ChannelHeader({ owner, canEdit, onEdit }: Props) {
   const title = channelTitleOf(owner);
+  // A public channel names the tab; the owner's own page is 'My channel' (routeTitles.ts).
+  usePageTitle(canEdit ? null : title);
+  // A channel without its own title goes by the owner's name: no 'caseyrides by caseyrides'.
+  const byline = title === owner.display_name ? null : owner.display_name;
   return (
     <Stack gap="md">
       {owner.channel_image ? (
@@ -31,9 +36,11 @@ export function ChannelHeader({ owner, canEdit, onEdit }: Props) {
             <Title order={1} data-testid="channel-title">
               {title}
             </Title>
-            <Text c="dimmed" size="sm">
-              by {owner.display_name}
-            </Text>
+            {byline ? (
+              <Text c="dimmed" size="sm">
+                by {byline}
+              </Text>
+            ) : null}
           </div>
         </Group>
         {canEdit ? (

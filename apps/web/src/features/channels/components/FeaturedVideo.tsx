@@ -3,6 +3,7 @@ import { Link } from 'react-router';
 import type { Race } from '@ridealong/contracts';
 import { PLACEHOLDER_THUMBNAIL } from '../../../components/media/MediaCard';
 import { formatBadgeDuration } from '../../../lib/formatDuration';
+import { lacksSlope, NO_SLOPE_TEXT, planBadgeOf } from '../../../lib/planBadge';
 
 const STATUS_LABEL: Partial<Record<Race['status'], string>> = {
   uploading: 'Uploading',
@@ -39,6 +40,7 @@ export function FeaturedVideo({ race }: { race: Race }) {
                 {status}
               </Badge>
             ) : null}
+            <FeaturedVideoTags race={race} />
             {race.duration > 0 ? (
               <Badge
                 pos="absolute"
@@ -69,5 +71,38 @@ export function FeaturedVideo({ race }: { race: Race }) {
         </Grid.Col>
       </Grid>
     </Card>
+  );
+}
+
+/** The plan badge (top right) and 'No slope data' (bottom left) of the video cards. */
+function FeaturedVideoTags({ race }: { race: Race }) {
+  const plan = planBadgeOf(race);
+  return (
+    <>
+      {plan ? (
+        <Badge
+          pos="absolute"
+          top={12}
+          right={12}
+          color="violet.9"
+          title={plan.description}
+          data-testid="plan-badge"
+        >
+          {plan.label}
+        </Badge>
+      ) : null}
+      {lacksSlope(race) ? (
+        <Badge
+          pos="absolute"
+          bottom={12}
+          left={12}
+          color="dark"
+          style={{ textTransform: 'none' }}
+          data-testid="no-slope-badge"
+        >
+          {NO_SLOPE_TEXT}
+        </Badge>
+      ) : null}
+    </>
   );
 }

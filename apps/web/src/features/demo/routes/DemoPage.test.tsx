@@ -7,6 +7,7 @@ import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { fakeApi, failure, type ApiCall } from '../../../test/fakeApi';
 import { stubMatchMedia } from '../../../test/stubMatchMedia';
 import { useGeneralStore } from '../../../stores/general';
+import { followRouteTitles } from '../../../app/routeTitles';
 import { DemoPage } from './DemoPage';
 
 // jsdom plays no media: shaka reports no support, so the loop takes the native HLS path.
@@ -39,6 +40,8 @@ function renderDemo() {
     ],
     { initialEntries: ['/demo'] },
   );
+  // The app's router names each page (app/routeTitles.ts).
+  followRouteTitles(router);
   const client = new QueryClient({ defaultOptions: { queries: { retry: false } } });
   render(
     <MantineProvider>

@@ -11,8 +11,6 @@ export const START_RIDING_PATH = '/featured';
 /** A stream that would not play is asked for again (fresh URLs) after this long. */
 const RETRY_FAILED_MS = 30_000;
 
-const TITLE = 'Ride along | RideAlong';
-
 /**
  * /demo, the attract screen (documents 000 and 001): the desktop app shows it full screen in
  * demo mode, and a kiosk may open it in a browser. The demo video loops muted behind the
@@ -24,14 +22,6 @@ export function DemoPage() {
   const playback = useDemoPlayback();
   const [failedStream, setFailedStream] = useState<string | null>(null);
   const [paused, setPaused] = useState(false);
-  useEffect(() => {
-    const previous = document.title;
-    document.title = TITLE;
-    return () => {
-      document.title = previous;
-    };
-  }, []);
-
   const stream = playback.data ?? null;
   const playable = stream !== null && failedStream !== stream.hls_url;
   const onFailed = useCallback(() => setFailedStream(stream?.hls_url ?? null), [stream]);

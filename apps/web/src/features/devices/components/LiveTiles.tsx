@@ -1,12 +1,12 @@
-import type { ReactNode } from 'react';
 import { Paper, SimpleGrid, Text } from '@mantine/core';
 import { useTrackerStore } from '../../../stores/tracker';
-import { formatSpeed, wholeOrDash } from '../lib/display';
+import { useUnits } from '../../../lib/units';
+import { liveSpeed, wholeOrDash } from '../lib/display';
 
-/** The live values of the active source: power, cadence, heart rate and speed. */
+/** The live values of the active source: power, cadence, heart rate and speed (member's units). */
 export function LiveTiles() {
   const data = useTrackerStore((s) => s.data);
-  const speed = formatSpeed(data?.speed);
+  const speed = liveSpeed(data?.speed, useUnits());
   return (
     <SimpleGrid cols={2} spacing="xs">
       <Tile label="Power" unit="W" testId="live-power" value={wholeOrDash(data?.power)} />
@@ -17,20 +17,14 @@ export function LiveTiles() {
         testId="live-heart-rate"
         value={wholeOrDash(data?.heart_rate || null)}
       />
-      <Tile
-        label="Speed"
-        unit="km/h"
-        testId="live-speed"
-        value={speed.kmh}
-        extra={speed.mph === '—' ? null : `${speed.mph} mph`}
-      />
+      <Tile label="Speed" unit={speed.unit} testId="live-speed" value={speed.value} />
     </SimpleGrid>
   );
 }
 
-type TileProps = { label: string; unit: string; testId: string; value: string; extra?: ReactNode };
+type TileProps = { label: string; unit: string; testId: string; value: string };
 
-function Tile({ label, unit, testId, value, extra }: TileProps) {
+function Tile({ label, unit, testId, value }: TileProps) {
   return (
     <Paper withBorder radius="md" p="sm" role="group" aria-label={label}>
       <Text size="xs" c="dimmed" tt="uppercase" fw={600}>
@@ -39,14 +33,9 @@ function Tile({ label, unit, testId, value, extra }: TileProps) {
       <Text component="span" fz={28} fw={700} lh={1.2} data-testid={testId}>
         {value}
       </Text>{' '}
-      <Text component="span" size="sm" c="dimmed">
+      <Text component="span" size="sm" c="dimmed" data-testid={`${testId}-unit`}>
         {unit}
       </Text>
-      {extra ? (
-        <Text size="xs" c="dimmed" data-testid={`${testId}-mph`}>
-          {extra}
-        </Text>
-      ) : null}
     </Paper>
   );
 }

@@ -1,13 +1,9 @@
-import { Alert, Button, Code, Group, Loader, Text } from '@mantine/core';
+import { Alert, Button, Group, Loader, Text } from '@mantine/core';
+import { DownloadButton } from '../../../components/DownloadButton';
 import { getAppTrackerBridge } from '../../../lib/connectDevice';
 import { useTrackerStore } from '../../../stores/tracker';
 import { useUserStore } from '../../../stores/user';
-import {
-  APP_NOT_RUNNING_TEXT,
-  NOT_RUNNING_TEXT,
-  START_TRACKER_COMMAND,
-  statusText,
-} from '../lib/display';
+import { APP_NOT_RUNNING_TEXT, NOT_RUNNING_TEXT, OPEN_APP_TEXT, statusText } from '../lib/display';
 import { startTracker } from '../lib/trackerClient';
 
 /**
@@ -35,13 +31,16 @@ export function TrackerStatus({ inApp = false }: { inApp?: boolean }) {
           <Text size="sm">{APP_NOT_RUNNING_TEXT}</Text>
         ) : (
           <Text size="sm">
-            {NOT_RUNNING_TEXT} Open the RideAlong desktop app, or start it with{' '}
-            <Code>{START_TRACKER_COMMAND}</Code> on this computer.
+            {NOT_RUNNING_TEXT} {OPEN_APP_TEXT}
           </Text>
         )}
-        <Button mt="sm" size="xs" onClick={retry}>
-          Try again
-        </Button>
+        <Group mt="sm" gap="sm">
+          <Button size="xs" onClick={retry}>
+            Try again
+          </Button>
+          {/* No developer command for riders: the app that runs the tracker, to download. */}
+          {inApp ? null : <DownloadButton size="xs" variant="default" />}
+        </Group>
       </Alert>
     );
   }

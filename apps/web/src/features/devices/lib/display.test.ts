@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { IDLE_CONNECTION } from '../../../stores/tracker';
 import {
   deviceStateLabel,
-  formatSpeed,
+  liveSpeed,
   isLinked,
   kindsLabel,
   statusText,
@@ -49,10 +49,12 @@ describe('live values', () => {
     expect(wholeOrDash(Number.NaN)).toBe('—');
   });
 
-  it('shows speed in km/h and mph', () => {
-    expect(formatSpeed(10)).toEqual({ kmh: '36.0', mph: '22.4' });
-    expect(formatSpeed(-1)).toEqual({ kmh: '0.0', mph: '0.0' });
-    expect(formatSpeed(undefined)).toEqual({ kmh: '—', mph: '—' });
+  it("shows speed in the member's units, mph or km/h", () => {
+    expect(liveSpeed(10, 'metric')).toEqual({ value: '36.0', unit: 'km/h' });
+    expect(liveSpeed(10, 'imperial')).toEqual({ value: '22.4', unit: 'mph' });
+    expect(liveSpeed(-1, 'metric')).toEqual({ value: '0.0', unit: 'km/h' });
+    expect(liveSpeed(undefined, 'imperial')).toEqual({ value: '—', unit: 'mph' });
+    expect(liveSpeed(Number.NaN, 'metric')).toEqual({ value: '—', unit: 'km/h' });
   });
 });
 

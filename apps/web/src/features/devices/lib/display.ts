@@ -1,15 +1,22 @@
-import type { TrackerDevice, TrackerDeviceKind, TrackerTransport } from '@ridealong/contracts';
+import {
+  speedMeasure,
+  type TrackerDevice,
+  type TrackerDeviceKind,
+  type TrackerTransport,
+  type UnitSystem,
+} from '@ridealong/contracts';
 import type { TrackerConnection } from '../../../stores/tracker';
 
 /** The how-to-start text of the not-running state. */
 export const NOT_RUNNING_TEXT = 'The RideAlong tracker is not running.';
-export const START_TRACKER_COMMAND = 'npm run tracker -- --simulate';
+/** What a rider does about it (a developer's way to start it is in the README, never on a page). */
+export const OPEN_APP_TEXT =
+  'Open the RideAlong desktop app on this computer, then Try again, or get the app below.';
 /** The same state in the desktop app, whose tracker starts with Connect Device. */
 export const APP_NOT_RUNNING_TEXT =
   "RideAlong's tracker is not answering. Press Try again; if it keeps failing, quit and reopen the app.";
 
 const KMH_PER_MPS = 3.6;
-const MPH_PER_MPS = 2.2369362920544;
 
 /** The status line of the panel. */
 export function statusText(conn: TrackerConnection, version?: string | null): string {
@@ -41,11 +48,14 @@ export function wholeOrDash(value: number | null | undefined): string {
     : String(Math.round(value));
 }
 
-/** Speed in metres per second as km/h and mph, one decimal each. */
-export function formatSpeed(mps: number | null | undefined): { kmh: string; mph: string } {
-  if (mps === null || mps === undefined || !Number.isFinite(mps)) return { kmh: '—', mph: '—' };
-  const safe = Math.max(0, mps);
-  return { kmh: (safe * KMH_PER_MPS).toFixed(1), mph: (safe * MPH_PER_MPS).toFixed(1) };
+/** The tracker's speed (metres per second) in the member's units, mph or km/h, one decimal. */
+export function liveSpeed(
+  mps: number | null | undefined,
+  system: UnitSystem,
+): { value: string; unit: string } {
+  const unit = speedMeasure(0, system).unit;
+  if (mps === null || mps === undefined || !Number.isFinite(mps)) return { value: '—', unit };
+  return { value: speedMeasure(Math.max(0, mps) * KMH_PER_MPS, system).value.toFixed(1), unit };
 }
 
 const TRANSPORT_LABELS: Record<TrackerTransport, string> = {

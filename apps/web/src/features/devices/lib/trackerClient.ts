@@ -8,7 +8,7 @@ import {
   type TrackerServerToClient,
   type TrainerSettings,
 } from '@ridealong/contracts';
-import { IDLE_CONNECTION, useTrackerStore } from '../../../stores/tracker';
+import { IDLE_CONNECTION, rememberTracker, useTrackerStore } from '../../../stores/tracker';
 import { profileTrainerSettings } from './trainerSettings';
 import { reduceConnection, refusalOf, type TrackerClientEvent } from './connectionEvents';
 import { trackerUrl } from './trackerUrl';
@@ -100,6 +100,8 @@ export function startTracker(): void {
     store.setPulse(parsed.data);
     // The tracker stops sending samples when no device is live; the last one must not linger.
     if (!parsed.data.devices.some((d) => d.state === 'connected')) store.setData(null);
+    // A live device here: after a reload the page comes back to this tracker by itself.
+    else rememberTracker();
   });
   s.on('tracker_data', (raw) => {
     const parsed = trackerDataSchema.safeParse(raw);

@@ -1,12 +1,11 @@
 import { useEffect } from 'react';
 import { Alert, Box, Container, Stack, Text, Title } from '@mantine/core';
 import { getAppTrackerBridge } from '../../../lib/connectDevice';
+import { usePageTitle } from '../../../lib/pageTitle';
 import { followDesktopInfo, useDesktopInfoStore } from '../lib/appTracker';
 import { ensureTracker } from '../lib/trackerClient';
 import { ConnectDeviceContent } from '../components/ConnectDeviceContent';
 import { SimulatorSwitch } from '../components/SimulatorSwitch';
-
-const TITLE = 'Connect Device | RideAlong';
 
 /**
  * Connect Device as a page of its own: the desktop app's tracker window shows it, with the
@@ -16,13 +15,8 @@ export function ConnectDevicePage() {
   const bridge = getAppTrackerBridge();
   const trackerError = useDesktopInfoStore((s) => s.info?.trackerError ?? null);
 
-  useEffect(() => {
-    const previous = document.title;
-    document.title = TITLE;
-    return () => {
-      document.title = previous;
-    };
-  }, []);
+  // Also without the router (the app's tracker window); not restored on leaving (routeTitles.ts).
+  usePageTitle('Connect Device');
 
   // In the app the connection waits for the app's tracker (its address and start come with
   // 'desktop-info'); in a browser it goes to the usual address at once.

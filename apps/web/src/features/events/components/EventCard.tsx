@@ -1,9 +1,10 @@
 import type { MouseEvent } from 'react';
-import { Anchor, AspectRatio, Badge, Button, Card, Image, Stack, Text } from '@mantine/core';
+import { Anchor, AspectRatio, Badge, Button, Card, Group, Image, Stack, Text } from '@mantine/core';
 import { Link, useNavigate } from 'react-router';
 import { eventBadge, type EventListItem, type EventStatus } from '@ridealong/contracts';
 import { PLACEHOLDER_THUMBNAIL } from '../../../components/media/MediaCard';
 import classes from '../../../components/media/cards.module.css';
+import { eventRidersText, eventTimeText } from '../lib/eventFacts';
 import { hostedByText } from '../lib/eventList';
 import { canJoin, eventVideoPath } from '../lib/join';
 
@@ -20,13 +21,15 @@ type EventCardProps = {
 };
 
 /**
- * An event (document 001 '/events'): thumbnail, status badge, title, 'Hosted by …' and Join
- * unless complete. A click anywhere on the card opens the event's video; the title and the
+ * An event (document 001 '/events'): thumbnail, status badge, title, 'Hosted by …', when it
+ * starts (or that it starts when the host is ready) and how many are in it, and Join unless
+ * complete. A click anywhere on the card opens the event's video; the title and the
  * thumbnail are links to it as well, so it is reachable without a pointer.
  */
 export function EventCard({ event, joinTo }: EventCardProps) {
   const navigate = useNavigate();
   const videoPath = eventVideoPath(event.race_url);
+  const riders = eventRidersText(event);
   const openVideo = (e: MouseEvent<HTMLElement>) => {
     // Links and the Join button inside the card navigate on their own.
     if (e.target instanceof Element && e.target.closest('a, button')) return;
@@ -78,6 +81,16 @@ export function EventCard({ event, joinTo }: EventCardProps) {
         <Text size="sm" c="dimmed" data-testid="event-host">
           {hostedByText(event.host_user_display_name)}
         </Text>
+        <Group gap="xs" justify="space-between" wrap="nowrap">
+          <Text size="sm" c="gray.7" data-testid="event-time">
+            {eventTimeText(event, Date.now())}
+          </Text>
+          {riders ? (
+            <Text size="sm" c="gray.7" style={{ whiteSpace: 'nowrap' }} data-testid="event-riders">
+              {riders}
+            </Text>
+          ) : null}
+        </Group>
         {canJoin(event.status) ? (
           <Button
             component={Link}

@@ -171,8 +171,11 @@ describe('EventsPage', () => {
 
   it('shows each event with its badge, its host and Join unless complete', async () => {
     fakeServer({
-      active: [event(1, 'waiting-room'), event(2, 'in-progress', { host_user_display_name: '' })],
-      completed: [event(3, 'complete', { thumbnail_url: null })],
+      active: [
+        event(1, 'waiting-room', { riders: 2 }),
+        event(2, 'in-progress', { host_user_display_name: '', timeStart: Date.now(), riders: 1 }),
+      ],
+      completed: [event(3, 'complete', { thumbnail_url: null, timeStart: Date.now() })],
     });
     renderEvents();
     await waitFor(() => expect(cardTitles()).toEqual(['Ride 1', 'Ride 2', 'Ride 3']));
@@ -181,15 +184,23 @@ describe('EventsPage', () => {
     expect(upcoming.getByTestId('event-badge').textContent).toBe('About to Happen!');
     expect(upcoming.getByTestId('event-host').textContent).toBe('Hosted by Host 1');
     expect(upcoming.getByTestId('event-join').textContent).toBe('Join');
+    // No start time until the host starts; how many are in.
+    expect(upcoming.getByTestId('event-time').textContent).toBe('Starts when the host is ready');
+    expect(upcoming.getByTestId('event-riders').textContent).toBe('2 riders in');
 
     const live = within(card('Ride 2'));
     expect(live.getByTestId('event-badge').textContent).toBe('Happening Now!');
     expect(live.getByTestId('event-host').textContent).toBe('Hosted by a racer');
     expect(live.queryByTestId('event-join')).not.toBeNull();
+    expect(live.getByTestId('event-time').textContent).toMatch(/^Started \d/);
+    expect(live.getByTestId('event-riders').textContent).toBe('1 rider in');
 
     const done = within(card('Ride 3'));
     expect(done.getByTestId('event-badge').textContent).toBe('Completed');
     expect(done.queryByTestId('event-join')).toBeNull();
+    expect(done.getByTestId('event-time').textContent).toMatch(/^Rode \d/);
+    // A server without the joined count (v1) says nothing of who rode.
+    expect(done.queryByTestId('event-riders')).toBeNull();
     // No thumbnail yet: the app's placeholder stands in.
     expect(done.getByTestId('event-thumbnail').getAttribute('src')).toBe('/placeholder-video.svg');
     expect(upcoming.getByTestId('event-thumbnail').getAttribute('src')).toBe('/media/1/thumb.jpg');

@@ -17,7 +17,6 @@ import { selectSignedIn, useUserStore } from '../../../stores/user';
 import { useActiveEvents } from '../api/useActiveEvents';
 import { useCompletedCount } from '../api/useCompletedCount';
 import { useCompletedEvents } from '../api/useCompletedEvents';
-import shareImage from '../assets/events-share.svg';
 import { EventCard } from '../components/EventCard';
 import { EventsLearnMore } from '../components/EventsLearnMore';
 import { LoadMoreSentinel } from '../components/LoadMoreSentinel';
@@ -29,7 +28,8 @@ const META = {
   description:
     'Join a live event on RideAlong: ride the same outdoor video with a group, in sync, on ' +
     'your smart trainer. See who is about to start, who is riding now and past group rides.',
-  image: shareImage,
+  // A real PNG, not an inlined data: URL: link previews fetch it (public/share/).
+  image: '/share/events.png',
   url: '/events',
 };
 

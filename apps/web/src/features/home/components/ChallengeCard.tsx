@@ -5,6 +5,7 @@ import { MediaCard } from '../../../components/media/MediaCard';
 import { channelNameOf } from '../../../components/media/VideoCard';
 import { challengeImage } from '../../../lib/challengeImage';
 import { formatBadgeDuration } from '../../../lib/formatDuration';
+import { useUnits } from '../../../lib/units';
 import { challengeSubtitle, raceHasSlope, raceSeconds } from '../lib/challengeCard';
 
 /**
@@ -15,6 +16,7 @@ import { challengeSubtitle, raceHasSlope, raceSeconds } from '../lib/challengeCa
  */
 export function ChallengeCard({ challenge }: { challenge: Challenge }) {
   const race = challenge.challenge_type === 'RACE_BASED';
+  const units = useUnits();
   const seconds = race ? raceSeconds(challenge) : 0;
   const duration = seconds > 0 ? formatBadgeDuration(seconds) : undefined;
   const owner = race ? challenge.videos[0]?.user : undefined;
@@ -33,7 +35,7 @@ export function ChallengeCard({ challenge }: { challenge: Challenge }) {
       channel={channel}
     >
       <Text size="sm" c="gray.7" data-testid="challenge-subtitle">
-        {challengeSubtitle(challenge)}
+        {challengeSubtitle(challenge, units)}
       </Text>
     </MediaCard>
   );

@@ -1,15 +1,24 @@
 import { Group, Paper, SimpleGrid, Stack, Text, ThemeIcon } from '@mantine/core';
+import { distanceMeasure, type UnitSystem } from '@ridealong/contracts';
 import { MountainIcon } from '../../../components/icons';
+import { useUnits } from '../../../lib/units';
 
-const METRICS = [
-  { label: 'Power', value: '246', unit: 'W' },
-  { label: 'Heart rate', value: '142', unit: 'bpm' },
-  { label: 'Cadence', value: '88', unit: 'rpm' },
-  { label: 'Distance', value: '12.4', unit: 'mi' },
-];
+/** The glimpse's ride so far: 12.4 mi, or 20.0 km to a metric member. */
+const PREVIEW_METRES = 19_956;
+
+function metrics(system: UnitSystem) {
+  const distance = distanceMeasure(PREVIEW_METRES, system, 1);
+  return [
+    { label: 'Power', value: '246', unit: 'W' },
+    { label: 'Heart rate', value: '142', unit: 'bpm' },
+    { label: 'Cadence', value: '88', unit: 'rpm' },
+    { label: 'Distance', value: distance.value.toFixed(1), unit: distance.unit },
+  ];
+}
 
 /** A decorative glimpse of the riding screen for the hero; purely illustrative. */
 export function RideStatsPreview() {
+  const shown = metrics(useUnits());
   return (
     <Paper
       aria-hidden="true"
@@ -43,7 +52,7 @@ export function RideStatsPreview() {
         </Group>
       </Group>
       <SimpleGrid cols={2} spacing="md">
-        {METRICS.map((m) => (
+        {shown.map((m) => (
           <Stack key={m.label} gap={0}>
             <Text size="xs" c="gray.5">
               {m.label}

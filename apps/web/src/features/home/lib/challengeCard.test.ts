@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { CHALLENGE_MESSAGES, type ChallengeType } from '@ridealong/contracts';
+import { CHALLENGE_MESSAGES, type ChallengeType, type UnitSystem } from '@ridealong/contracts';
 import { fixtureChallenge, fixtureRace, fixtureRaceChallenge } from './challengeFixtures';
 import {
   challengeGoal,
@@ -34,18 +34,23 @@ describe('shortDate', () => {
 
 describe('challengeSubtitle', () => {
   it('is the spec sentence for race-based challenges', () => {
-    expect(challengeSubtitle(fixtureRaceChallenge(1))).toBe(CHALLENGE_MESSAGES.raceSubtitle);
+    expect(challengeSubtitle(fixtureRaceChallenge(1), 'metric')).toBe(
+      CHALLENGE_MESSAGES.raceSubtitle,
+    );
     expect(CHALLENGE_MESSAGES.raceSubtitle).toBe('Ride all 3 videos to complete this challenge!');
   });
 
   it('names the goal in its unit and the end date', () => {
-    const sub = (challenge_type: ChallengeType, goal: number) =>
+    const sub = (challenge_type: ChallengeType, goal: number, system: UnitSystem = 'imperial') =>
       challengeSubtitle(
         fixtureChallenge(1, { challenge_type, goal_payload: JSON.stringify({ goal }) }),
+        system,
       );
     expect(sub('TIME_BASED', 60)).toBe('Ride 60 mins before Dec 31.');
     expect(sub('DISTANCE_BASED', 100)).toBe('Ride 100 mi before Dec 31.');
     expect(sub('DISTANCE_BASED', 1500)).toBe('Ride 1,500 mi before Dec 31.');
+    expect(sub('DISTANCE_BASED', 100, 'metric')).toBe('Ride 160.9 km before Dec 31.');
+    expect(sub('TIME_BASED', 60, 'metric')).toBe('Ride 60 mins before Dec 31.');
     expect(sub('POWER_BASED', 200)).toBe('Ride at 200 avg. watts before Dec 31.');
     expect(sub('UPLOAD_BASED', 3)).toBe('Upload 3 videos before Dec 31.');
     expect(sub('UPLOAD_BASED', 1)).toBe('Upload 1 video before Dec 31.');
@@ -53,7 +58,9 @@ describe('challengeSubtitle', () => {
   });
 
   it('still says when it ends without a readable goal', () => {
-    expect(challengeSubtitle(fixtureChallenge(1, { goal_payload: '{}' }))).toBe('Ends Dec 31.');
+    expect(challengeSubtitle(fixtureChallenge(1, { goal_payload: '{}' }), 'imperial')).toBe(
+      'Ends Dec 31.',
+    );
   });
 });
 

@@ -1,9 +1,11 @@
 import {
   CHALLENGE_MESSAGES,
   CHALLENGE_UNITS,
+  challengeMeasure,
   hasGradient,
   type Challenge,
   type ChallengeType,
+  type UnitSystem,
 } from '@ridealong/contracts';
 
 /** The goal of a challenge that has one ({"goal": n}); null for race-based or a bad payload. */
@@ -27,8 +29,15 @@ export function shortDate(calendarDate: string): string {
 }
 
 /** The goal sentence's verb and unit of each type with a goal (1 ride, 20 rides). */
-const GOAL_WORDING: Record<Exclude<ChallengeType, 'RACE_BASED'>, (n: number) => string> = {
-  DISTANCE_BASED: (n) => `Ride ${fmt(n)} ${CHALLENGE_UNITS.DISTANCE_BASED}`,
+const GOAL_WORDING: Record<
+  Exclude<ChallengeType, 'RACE_BASED'>,
+  (n: number, system: UnitSystem) => string
+> = {
+  DISTANCE_BASED: (n, system) => {
+    // Miles in the documents; a metric member reads km.
+    const { value, unit } = challengeMeasure('DISTANCE_BASED', n, system);
+    return `Ride ${fmt(value)} ${unit}`;
+  },
   TIME_BASED: (n) => `Ride ${fmt(n)} ${CHALLENGE_UNITS.TIME_BASED}`,
   POWER_BASED: (n) => `Ride at ${fmt(n)} ${CHALLENGE_UNITS.POWER_BASED}`,
   UPLOAD_BASED: (n) => `Upload ${fmt(n)} ${n === 1 ? 'video' : 'videos'}`,
@@ -45,11 +54,14 @@ function fmt(n: number): string {
  */
 export function challengeSubtitle(
   c: Pick<Challenge, 'challenge_type' | 'goal_payload' | 'end_date'>,
+  system: UnitSystem,
 ): string {
   if (c.challenge_type === 'RACE_BASED') return CHALLENGE_MESSAGES.raceSubtitle;
   const goal = challengeGoal(c.goal_payload);
   const end = shortDate(c.end_date);
-  return goal === null ? `Ends ${end}.` : `${GOAL_WORDING[c.challenge_type](goal)} before ${end}.`;
+  return goal === null
+    ? `Ends ${end}.`
+    : `${GOAL_WORDING[c.challenge_type](goal, system)} before ${end}.`;
 }
 
 /** A race-based challenge's videos together, in seconds (0 when none is left). */

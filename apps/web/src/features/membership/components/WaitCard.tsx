@@ -1,5 +1,6 @@
 import { Alert, Card, Container, Loader, Stack, Text, Title } from '@mantine/core';
 import type { ReactNode } from 'react';
+import { asSentence } from '../../../lib/sentence';
 
 type Props = {
   title: string;
@@ -25,7 +26,7 @@ export function WaitCard({ title, message, testId, refreshError }: Props) {
           <Loader aria-label="Redirecting" />
           {refreshError && (
             <Alert color="yellow" title="Your account could not be refreshed" w="100%" ta="left">
-              {refreshError.message}. Your plan will show once the page reloads.
+              {asSentence(refreshError.message)} Your plan will show once the page reloads.
             </Alert>
           )}
         </Stack>

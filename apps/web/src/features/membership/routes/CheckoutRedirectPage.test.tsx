@@ -60,4 +60,12 @@ describe('CheckoutRedirectPage', () => {
       'Checkout session not found',
     );
   });
+
+  it('joins a message that ends a sentence without a doubled full stop', async () => {
+    vi.stubGlobal('fetch', answer(404, { status: 'failure', message: 'This checkout has ended.' }));
+    renderAt('/checkout-redirect?session_id=ended');
+    const text = (await screen.findByTestId('checkout-redirect-error')).textContent ?? '';
+    expect(text).toContain('This checkout has ended. Start again from the pricing page.');
+    expect(text).not.toContain('..');
+  });
 });

@@ -1,6 +1,7 @@
 import { Alert, Anchor, Center, Container, Loader } from '@mantine/core';
 import { useEffect } from 'react';
 import { Link, useSearchParams } from 'react-router';
+import { asSentence } from '../../../lib/sentence';
 import { useCheckoutUrl } from '../api/useCheckoutUrl';
 
 /**
@@ -21,7 +22,7 @@ export function CheckoutRedirectPage() {
   const failure = !sessionId
     ? 'This checkout link has no session_id. Start again from the pricing page.'
     : checkout.error
-      ? `${checkout.error.message}. Start again from the pricing page.`
+      ? `${asSentence(checkout.error.message)} Start again from the pricing page.`
       : null;
 
   if (failure) {

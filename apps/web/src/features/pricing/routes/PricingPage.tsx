@@ -2,6 +2,7 @@ import { Alert, Card, Center, Container, Stack, Switch, Text } from '@mantine/co
 import { useState } from 'react';
 import { canBuy } from '@ridealong/contracts';
 import { PlanFeatureTable } from '../../../components/PlanFeatureTable';
+import { asSentence } from '../../../lib/sentence';
 import { selectSignedIn, useUserStore } from '../../../stores/user';
 import { usePaymentSetup } from '../api/usePaymentSetup';
 import { PlanCards } from '../components/PlanCards';
@@ -35,7 +36,8 @@ export function PricingPage() {
             title="Prices could not be loaded"
             data-testid="pricing-setup-error"
           >
-            {setup.error.message}. You can still buy; the server picks the price for the plan.
+            {asSentence(setup.error.message)} You can still buy; the server picks the price for the
+            plan.
           </Alert>
         )}
         {buyError && (

@@ -1,14 +1,17 @@
 import { useMemo, useState } from 'react';
-import { Alert, Button, Group, NumberInput, Select, SimpleGrid, TextInput } from '@mantine/core';
+import { Alert, Button, Group, Select, SimpleGrid, Text, TextInput } from '@mantine/core';
+import { notifications } from '@mantine/notifications';
 import { zodResolver } from '@hookform/resolvers/zod';
 import { Controller, useForm } from 'react-hook-form';
-import { userUpdateSchema, type UserUpdate } from '@ridealong/contracts';
+import type { UserUpdate } from '@ridealong/contracts';
 import { useSubmitLock } from '../../../lib/useSubmitLock';
 import { useGeneralStore } from '../../../stores/general';
 import { useUiStore } from '../../../stores/ui';
 import type { ClientUser } from '../../../stores/user';
 import { useUpdateUser } from '../api/useUpdateUser';
-import { changedFields, emptyToNull, profileFormValues } from '../lib/formValues';
+import { emptyToNull, profileFormValues, profileUpdate } from '../lib/formValues';
+import { profileFormSchema } from '../lib/profileSchema';
+import { BodyFields, UnitsChoice } from './BodyFields';
 import { PreferenceFields } from './PreferenceFields';
 
 const GENDERS = [
@@ -18,7 +21,10 @@ const GENDERS = [
   { value: 'prefer_not_to_say', label: 'Prefer not to say' },
 ];
 
-/** The profile form: read-only until Edit; Save submits and returns to read-only. */
+/**
+ * The profile form: read-only until Edit; Save submits and returns to read-only, with a
+ * 'Profile saved' notice and a 'Saved' line by the Edit button so the member knows it took.
+ */
 export function ProfileForm({ user }: { user: ClientUser }) {
   const editable = useUiStore((s) => s.isProfileFormEditable);
   const setEditable = useUiStore((s) => s.setProfileFormEditable);
@@ -26,9 +32,10 @@ export function ProfileForm({ user }: { user: ClientUser }) {
   const update = useUpdateUser();
   const [locked, lock] = useSubmitLock();
   const [saveError, setSaveError] = useState<string | null>(null);
+  const [saved, setSaved] = useState(false);
   const initial = useMemo(() => profileFormValues(user), [user]);
   const form = useForm<UserUpdate>({
-    resolver: zodResolver(userUpdateSchema),
+    resolver: zodResolver(profileFormSchema),
     mode: 'onTouched',
     values: initial,
   });
@@ -37,10 +44,16 @@ export function ProfileForm({ user }: { user: ClientUser }) {
   const onSubmit = form.handleSubmit(async (fields) => {
     lock();
     setSaveError(null);
-    const changed = changedFields(fields, initial);
+    const changed = profileUpdate(fields, user);
     try {
       if (Object.keys(changed).length > 0) await update.mutateAsync(changed);
       setEditable(false);
+      setSaved(true);
+      notifications.show({
+        color: 'green',
+        title: 'Profile saved',
+        message: 'Your changes are saved.',
+      });
     } catch (error) {
       // The form stays editable so nothing typed is lost.
       setSaveError(error instanceof Error ? error.message : 'Saving failed.');
@@ -51,27 +64,6 @@ export function ProfileForm({ user }: { user: ClientUser }) {
     setSaveError(null);
     setEditable(false);
   };
-
-  const numberField = (name: 'weight' | 'height', label: string, min: number, max: number) => (
-    <Controller
-      control={form.control}
-      name={name}
-      render={({ field }) => (
-        <NumberInput
-          label={label}
-          readOnly={!editable}
-          min={min}
-          max={max}
-          decimalScale={1}
-          error={errors[name]?.message}
-          value={field.value ?? ''}
-          onChange={(v) => field.onChange(v === '' ? null : Number(v))}
-          onBlur={field.onBlur}
-          data-testid={`profile-${name}`}
-        />
-      )}
-    />
-  );
 
   return (
     <form onSubmit={onSubmit} aria-label="Profile form" noValidate>
@@ -108,8 +100,8 @@ export function ProfileForm({ user }: { user: ClientUser }) {
           data-testid="profile-last_name"
           {...form.register('last_name')}
         />
-        {numberField('weight', 'Weight (kg)', 20, 300)}
-        {numberField('height', 'Height (cm)', 50, 260)}
+        <UnitsChoice form={form} editable={editable} />
+        <BodyFields form={form} editable={editable} />
         <Controller
           control={form.control}
           name="gender"
@@ -147,12 +139,19 @@ export function ProfileForm({ user }: { user: ClientUser }) {
             key="read-only"
             type="button"
             variant="default"
-            onClick={() => setEditable(true)}
+            onClick={() => {
+              setSaved(false);
+              setEditable(true);
+            }}
             data-testid="profile-edit-toggle"
           >
             Edit
           </Button>
         )}
+        {/* Always there, so screen readers announce the change to 'Saved'. */}
+        <Text role="status" size="sm" fw={600} c="teal.9" data-testid="profile-saved">
+          {saved && !editable ? 'Saved' : ''}
+        </Text>
       </Group>
     </form>
   );

@@ -1,31 +1,43 @@
 import { Anchor, Button, Card, Container, Group, Stack, Text, Title } from '@mantine/core';
-import { Link } from 'react-router';
+import { Link, useSearchParams } from 'react-router';
 import { PlanFeatureTable } from '../../../components/PlanFeatureTable';
+import { useRace } from '../../../lib/useRace';
+import { upgradeCopy } from '../lib/upgradeCopy';
 
 /**
  * /video-upgrade: a video the member's plan does not include. The spec both redirects this
- * route to /pricing and describes its body; the body is kept, with the way to /pricing.
+ * route to /pricing and describes its body; the body is kept (docs/decisions.md): it names the
+ * video and the plan it needs (?video={url}), and says when that plan is not on sale yet
+ * instead of sending the member to a checkout that cannot sell it.
  */
 export function VideoUpgradePage() {
+  const [params] = useSearchParams();
+  const url = params.get('video') ?? '';
+  const race = useRace(url, url !== '');
+  const known = url !== '' && race.data ? race.data : null;
+  const copy = upgradeCopy(known?.required_plan, known?.title ?? null);
+  const secondary =
+    copy.action.to === '/videos'
+      ? { to: '/pricing', label: 'Compare plans' }
+      : { to: '/videos', label: 'Back to videos' };
   return (
     <Container size="md" py="xl">
       <Stack gap="lg">
         <div>
-          <Title order={1}>This video needs an upgrade</Title>
-          <Text c="dimmed" size="lg" mt={4}>
-            Community videos are part of our paid plans: Core members ride them in SD, and Pro
-            members get HD plus exclusive videos.
+          <Title order={1}>{copy.title}</Title>
+          <Text c="dimmed" size="lg" mt={4} data-testid="video-upgrade-message">
+            {copy.message}
           </Text>
         </div>
         <Card withBorder radius="lg" padding="lg">
           <PlanFeatureTable />
         </Card>
         <Group justify="space-between">
-          <Anchor component={Link} to="/videos">
-            Back to videos
+          <Anchor component={Link} to={secondary.to}>
+            {secondary.label}
           </Anchor>
-          <Button component={Link} to="/pricing" size="md" radius="xl">
-            See plans
+          <Button component={Link} to={copy.action.to} size="md" radius="xl">
+            {copy.action.label}
           </Button>
         </Group>
       </Stack>

@@ -1,17 +1,2 @@
-import { useQuery } from '@tanstack/react-query';
-import { raceResponseSchema } from '@ridealong/contracts';
-import { apiRequest } from '../../../lib/api';
-import { outageRetry } from '../../../lib/queryRetry';
-
-export const raceKey = (url: string) => ['race', url] as const;
-
-/** GET /api/v1/race/{url}: the video, or null when there is none (shown as processing). */
-export function useRace(url: string) {
-  return useQuery({
-    queryKey: raceKey(url),
-    queryFn: async () =>
-      (await apiRequest(`/race/${encodeURIComponent(url)}`, { schema: raceResponseSchema })).data,
-    // A server restart or network drop is waited out; a 4xx answer (403, 404) is final.
-    ...outageRetry,
-  });
-}
+// The video query lives in lib (the upgrade page reads it too); the videos feature keeps its path.
+export { raceKey, useRace } from '../../../lib/useRace';

@@ -9,6 +9,7 @@ import { formatBadgeDuration } from '../../../lib/formatDuration';
 import { useUiStore } from '../../../stores/ui';
 import { useDeleteRace } from '../api/useDeleteRace';
 import { truncateDescription } from '../lib/description';
+import { RouteSection, VideoTags } from './RouteSection';
 import { VideoEditForm } from './VideoEditForm';
 
 /**
@@ -49,6 +50,7 @@ export function DescriptionTab({ race, owner }: { race: Race; owner: boolean }) 
             </Anchor>
             {race.duration > 0 ? ` · ${formatBadgeDuration(race.duration)}` : null}
           </Text>
+          <VideoTags race={race} />
         </div>
         {owner ? (
           <Group gap="xs" wrap="nowrap">
@@ -81,6 +83,7 @@ export function DescriptionTab({ race, owner }: { race: Race; owner: boolean }) 
       ) : (
         <Text c="dimmed">No description.</Text>
       )}
+      <RouteSection race={race} />
     </Stack>
   );
 }

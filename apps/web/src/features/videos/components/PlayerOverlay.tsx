@@ -1,15 +1,24 @@
 import { Button, Group, Overlay, Stack, Text } from '@mantine/core';
-import { BikeIcon, PlayIcon } from '../../../components/icons';
+import { BikeIcon, PlayIcon, UserIcon } from '../../../components/icons';
 
 type PlayerOverlayProps = {
   onPreview: () => void;
+  /** A solo ride: the countdown at once with a live trainer. */
   onStart: () => void;
+  /** Hosts a group ride (desktop mode); the button shows only when given. */
+  onRideWithFriends?: () => void;
+  /** Start waits for the trainer to come back (a reconnect after a reload). */
+  waiting?: boolean;
   /** The web cap was reached: say why the video stopped. */
   capped: boolean;
 };
 
-/** The initial buttons over a paused video: Preview (fullscreen play) and Start (ride). */
-export function PlayerOverlay({ onPreview, onStart, capped }: PlayerOverlayProps) {
+/**
+ * The initial buttons over a paused video: Preview (fullscreen play), Start (ride alone) and,
+ * in desktop mode, Ride with friends (host a group ride).
+ */
+export function PlayerOverlay(props: PlayerOverlayProps) {
+  const { onPreview, onStart, onRideWithFriends, waiting = false, capped } = props;
   return (
     <Overlay
       color="#000"
@@ -31,10 +40,28 @@ export function PlayerOverlay({ onPreview, onStart, capped }: PlayerOverlayProps
             variant="white"
             leftSection={<BikeIcon size={18} />}
             onClick={onStart}
+            loading={waiting}
           >
             Start
           </Button>
+          {onRideWithFriends ? (
+            <Button
+              size="lg"
+              radius="xl"
+              variant="default"
+              leftSection={<UserIcon size={18} />}
+              onClick={onRideWithFriends}
+              disabled={waiting}
+            >
+              Ride with friends
+            </Button>
+          ) : null}
         </Group>
+        {waiting ? (
+          <Text c="white" size="sm" ta="center" role="status" data-testid="start-waiting">
+            Connecting to your trainer…
+          </Text>
+        ) : null}
         {capped ? (
           <Text c="white" size="sm" ta="center" maw={360} data-testid="web-cap-notice">
             The browser plays the first 10 minutes. Ride the whole video in the desktop app.

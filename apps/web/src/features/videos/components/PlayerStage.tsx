@@ -1,14 +1,22 @@
 import { useEffect, useRef, useState } from 'react';
-import { Alert, Anchor, AspectRatio, Box, Stack, Text } from '@mantine/core';
-import { Link, useNavigate } from 'react-router';
+import { AspectRatio, Box } from '@mantine/core';
+import { useNavigate } from 'react-router';
 import type { Playback, Race } from '@ridealong/contracts';
 import { openConnectDevice } from '../../../lib/connectDevice';
 import { useDesktopVideoPlaying } from '../../../lib/useDesktopVideoPlaying';
 import type { GroupEntry } from '../../../lib/groupEntry';
 import { useGeneralStore } from '../../../stores/general';
-import { hasLiveDevice, useTrackerStore } from '../../../stores/tracker';
+import {
+  hasLiveDevice,
+  reconnectsOnLoad,
+  trackerRemembered,
+  trainerSettling,
+  useTrackerStore,
+} from '../../../stores/tracker';
 import { selectSignedIn, useUserStore } from '../../../stores/user';
 import { playbackCapSeconds } from '../lib/playback';
+import { startAction, TRAINER_WAIT_MS } from '../lib/startFlow';
+import { waitForTrainer } from '../lib/waitForTrainer';
 import { ResumeRideOffer } from '../ride/ResumeRideOffer';
 import { RideCountdown } from '../ride/RideCountdown';
 import { RideLeaderboard } from '../ride/RideLeaderboard';
@@ -21,11 +29,26 @@ import { GroupStage } from '../group/GroupStage';
 import { useGroupRide } from '../group/useGroupRide';
 import { PlayerOverlay } from './PlayerOverlay';
 import { ReconnectingBadge } from './ReconnectingBadge';
+import { RideWaysOffer } from './RideWaysOffer';
+import { useRideView } from './useRideView';
+import { useStartSignal } from './useStartSignal';
 import { VideoPlayer } from './VideoPlayer';
 import { playWhenReady } from '../lib/playWhenReady';
 
 /** Fullscreen is left this long after a pause (document 001 section 4). */
 const FULLSCREEN_EXIT_DELAY_MS = 500;
+
+const INLINE_STYLE = { borderRadius: 'var(--mantine-radius-md)', overflow: 'hidden' } as const;
+/** The stage over the whole window, below drawers (Connect Device, 200) and notifications. */
+const THEATRE_STYLE = {
+  position: 'fixed',
+  inset: 0,
+  width: '100vw',
+  height: '100vh',
+  aspectRatio: 'auto',
+  zIndex: 150,
+  overflow: 'hidden',
+} as const;
 
 type PlayerStageProps = {
   race: Race;
@@ -36,11 +59,13 @@ type PlayerStageProps = {
 };
 
 /**
- * The player with its overlay. Preview plays in fullscreen. Start opens the Connect Device
- * panel without a live trainer; with one, the desktop app enters group mode as the host of a
- * new event (its waiting room; the host's Start there begins race mode: countdown, live values,
- * leaderboard, then Save or Discard on pause) and a browser says riding needs the app. A page
- * entered with a group query (from /events) joins that event instead (useGroupRide).
+ * The player with its overlay. Preview plays in fullscreen. Start with a live trainer rides
+ * alone at once (race mode: countdown, live values, leaderboard, then Save or Discard on pause;
+ * nothing is listed); without one it opens Connect Device in desktop mode, and in a plain
+ * browser shows the ways to ride. Ride with friends (desktop mode) hosts a group ride: the
+ * event is listed, its waiting room opens, and the host's Start there begins it (docs/decisions.md
+ * 'Start rides alone'). A page entered with a group query (from /events) joins that event
+ * (useGroupRide); one entered with the start signal rides as soon as the trainer is live.
  */
 export function PlayerStage({ race, playback, onPlaybackError, groupEntry }: PlayerStageProps) {
   const navigate = useNavigate();
@@ -54,7 +79,11 @@ export function PlayerStage({ race, playback, onPlaybackError, groupEntry }: Pla
   const [started, setStarted] = useState(false);
   const [capped, setCapped] = useState(false);
   const [ended, setEnded] = useState(false);
-  const [desktopOnly, setDesktopOnly] = useState(false);
+  /** A plain browser's Start without a trainer: the ways to ride. */
+  const [waysOpen, setWaysOpen] = useState(false);
+  /** Start waits for a trainer that is reconnecting. */
+  const [waitingTrainer, setWaitingTrainer] = useState(false);
+  const view = useRideView(stageRef);
   const [reconnectingSince, setReconnectingSince] = useState<number | null>(null);
   const cap = playbackCapSeconds({ electronMode, maxSeconds: playback.max_seconds });
   const ride = useRide(race, videoRef, reconnectingSince);
@@ -71,13 +100,10 @@ export function PlayerStage({ race, playback, onPlaybackError, groupEntry }: Pla
       setStarted(true);
       setCapped(false);
       setEnded(false);
-    } else if (document.fullscreenElement && !ride.outage.holdingForOutage()) {
+    } else if ((document.fullscreenElement || view.theatre) && !ride.outage.holdingForOutage()) {
       // An outage's pause keeps the view: the ride goes on by itself, and re-entering
       // fullscreen would need the rider's click.
-      exitTimer.current = setTimeout(
-        () => void document.exitFullscreen().catch(() => undefined),
-        FULLSCREEN_EXIT_DELAY_MS,
-      );
+      exitTimer.current = setTimeout(view.leave, FULLSCREEN_EXIT_DELAY_MS);
     }
   };
 
@@ -89,26 +115,60 @@ export function PlayerStage({ race, playback, onPlaybackError, groupEntry }: Pla
     playWhenReady(video);
   };
 
-  const start = () => {
-    if (!signedIn) {
-      void navigate('/login');
-      return;
-    }
-    const tracker = useTrackerStore.getState();
-    if (hasLiveDevice(tracker)) {
-      // Riding the whole video with the trainer is the desktop app's (document 000 section 1).
-      if (!electronMode) {
-        setDesktopOnly(true);
-        return;
-      }
-      // Race mode is watched in theatre view; fullscreen needs this click's user gesture.
-      void stageRef.current?.requestFullscreen?.().catch(() => undefined);
-      // Start in the desktop app enters group mode: this rider hosts (document 001 section 2).
-      void group.host();
-      return;
-    }
-    openConnectDevice(Number(userId));
+  // Race mode is watched in theatre view; fullscreen takes the click's user gesture when there
+  // still is one, else the stage fills the window.
+  const rideAlone = () => {
+    view.enter();
+    void ride.start();
   };
+  const hostGroup = () => {
+    view.enter();
+    void group.host();
+  };
+
+  /** Start and Ride with friends: `then` once a trainer is live, else a way to get one. */
+  const withTrainer = async (then: () => void) => {
+    if (waitingTrainer) return;
+    const expected = reconnectsOnLoad({ electronMode, remembered: trackerRemembered() });
+    const tracker = useTrackerStore.getState();
+    const action = startAction({
+      signedIn,
+      electronMode,
+      live: hasLiveDevice(tracker),
+      settling: trainerSettling(tracker, expected),
+    });
+    if (action === 'sign-in') return void navigate('/login');
+    if (action === 'ride') return then();
+    if (action === 'wait') {
+      setWaitingTrainer(true);
+      const live = await waitForTrainer(expected, TRAINER_WAIT_MS);
+      setWaitingTrainer(false);
+      if (live) return then();
+    }
+    if (electronMode) openConnectDevice(Number(userId));
+    else setWaysOpen(true);
+  };
+
+  const start = () => {
+    useGeneralStore.getState().setStartSignal(false);
+    void withTrainer(rideAlone);
+  };
+  const rideWithFriends = () => void withTrainer(hostGroup);
+
+  // The start signal (document 001: the page entered to ride at once, in theatre view).
+  useStartSignal({
+    grouped: groupEntry !== null || group.active,
+    rideIdle: ride.machine.phase === 'idle',
+    rideAlone,
+    showWays: () => setWaysOpen(true),
+  });
+
+  // Race and group mode over: the stage goes back into the page.
+  const staged = ride.active || group.active;
+  const { endTheatre } = view;
+  useEffect(() => {
+    if (!staged) endTheatre();
+  }, [staged, endTheatre]);
 
   // The buttons show before the first play, at the cap or end, and on pause in the desktop app.
   const showOverlay =
@@ -120,11 +180,12 @@ export function PlayerStage({ race, playback, onPlaybackError, groupEntry }: Pla
       <AspectRatio ratio={16 / 9}>
         <Box
           ref={stageRef}
-          pos="relative"
+          pos={view.theatre ? 'fixed' : 'relative'}
           bg="black"
-          style={{ borderRadius: 'var(--mantine-radius-md)', overflow: 'hidden' }}
+          style={view.theatre ? THEATRE_STYLE : INLINE_STYLE}
           data-testid="player-stage"
           data-ride-phase={ride.machine.phase}
+          data-view={view.theatre ? 'theatre' : 'inline'}
         >
           <VideoPlayer
             playback={playback}
@@ -186,7 +247,14 @@ export function PlayerStage({ race, playback, onPlaybackError, groupEntry }: Pla
           <GroupStage group={group} onStart={group.startEvent} />
           {ride.countdown !== null ? <RideCountdown value={ride.countdown} /> : null}
           {showOverlay ? (
-            <PlayerOverlay onPreview={preview} onStart={start} capped={capped} />
+            <PlayerOverlay
+              onPreview={preview}
+              onStart={start}
+              // Group rides are the desktop app's (group mode, document 001 section 4).
+              onRideWithFriends={electronMode ? rideWithFriends : undefined}
+              waiting={waitingTrainer}
+              capped={capped}
+            />
           ) : null}
         </Box>
       </AspectRatio>
@@ -201,26 +269,7 @@ export function PlayerStage({ race, playback, onPlaybackError, groupEntry }: Pla
           />
         </Box>
       ) : null}
-      {desktopOnly ? (
-        <Alert
-          mt="md"
-          color="blue"
-          title="Your trainer is connected"
-          withCloseButton
-          onClose={() => setDesktopOnly(false)}
-          data-testid="ride-desktop-only"
-        >
-          <Stack gap={4}>
-            <Text size="sm">
-              Riding along with the video, with the leaderboard and slope on your trainer, needs the
-              desktop app. Meanwhile, press Preview to watch the route.
-            </Text>
-            <Anchor component={Link} to="/setup" size="sm">
-              How to get set up
-            </Anchor>
-          </Stack>
-        </Alert>
-      ) : null}
+      {waysOpen ? <RideWaysOffer onClose={() => setWaysOpen(false)} /> : null}
     </Box>
   );
 }

@@ -33,12 +33,14 @@ export function GroupStage({ group, onStart }: GroupStageProps) {
           hostId={s.hostId}
           selfId={group.selfId}
           members={s.members}
+          trainerLive={group.trainerLive}
           present={s.present}
           busy={s.busy}
           problem={s.problem}
           onStart={onStart}
           onCancel={group.cancelEvent}
           onLeave={group.leave}
+          onConnect={group.connect}
         />
       ) : null}
       {group.needsTracker ? (

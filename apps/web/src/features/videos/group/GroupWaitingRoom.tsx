@@ -1,12 +1,16 @@
 import { Avatar, Button, Group, Loader, Overlay, Paper, Stack, Text, Title } from '@mantine/core';
-import type { GroupMember } from '@ridealong/contracts';
+import type { GroupRoomMember } from '@ridealong/contracts';
+import { GroupTrainerTag } from './GroupTrainerTag';
+import { notReady, notReadyText, trainerStateOf } from './groupTrainers';
 
 type GroupWaitingRoomProps = {
   joining: boolean;
   isHost: boolean;
   hostId: number | null;
   selfId: number;
-  members: readonly GroupMember[];
+  members: readonly GroupRoomMember[];
+  /** This rider's own trainer is connected. */
+  trainerLive: boolean;
   /** Riders present: more than the list in a big event. */
   present: number;
   busy: boolean;
@@ -14,15 +18,19 @@ type GroupWaitingRoomProps = {
   onStart: () => void;
   onCancel: () => void;
   onLeave: () => void;
+  /** Opens Connect Device (lib/connectDevice.ts). */
+  onConnect: () => void;
 };
 
 /**
- * The group waiting room (document 001 section 2): who is here, with name and photo; the host
- * starts or cancels, the others wait for the host (or leave).
+ * The group waiting room (document 001 section 2): who is here, with name, photo and trainer
+ * state; a rider without a trainer is asked to connect one before the start (issue 23), and
+ * the host sees who is not ready. The host starts or cancels, the others wait (or leave).
  */
 export function GroupWaitingRoom(props: GroupWaitingRoomProps) {
-  const { joining, isHost, hostId, selfId, members, present, busy, problem } = props;
+  const { joining, isHost, hostId, selfId, members, present, busy, problem, trainerLive } = props;
   const more = present - members.length;
+  const waitingFor = isHost ? notReadyText(notReady(members, selfId, trainerLive)) : null;
   return (
     <Overlay
       color="#000"
@@ -36,7 +44,7 @@ export function GroupWaitingRoom(props: GroupWaitingRoomProps) {
           <Group justify="space-between" align="baseline">
             <Title order={3}>Waiting room</Title>
             {joining ? null : (
-              <Text size="sm" c="dimmed" data-testid="group-present">
+              <Text size="sm" c="gray.7" data-testid="group-present">
                 {present} {present === 1 ? 'rider' : 'riders'} here
               </Text>
             )}
@@ -48,7 +56,7 @@ export function GroupWaitingRoom(props: GroupWaitingRoomProps) {
             </Group>
           ) : (
             <>
-              <Text size="sm" c="dimmed">
+              <Text size="sm" c="gray.7">
                 {isHost
                   ? 'Riders join from Events. Start when everyone is here: the countdown begins for all at once.'
                   : 'The ride begins for everyone when the host starts it.'}
@@ -64,16 +72,35 @@ export function GroupWaitingRoom(props: GroupWaitingRoomProps) {
                       {m.id === hostId ? ' (host)' : ''}
                       {m.id === selfId ? ' (you)' : ''}
                     </Text>
+                    <GroupTrainerTag state={trainerStateOf(m, selfId, trainerLive)} />
                   </Group>
                 ))}
               </Stack>
               {more > 0 ? (
-                <Text size="sm" c="dimmed" data-testid="group-more-members">
+                <Text size="sm" c="gray.7" data-testid="group-more-members">
                   and {more} more {more === 1 ? 'rider' : 'riders'}
                 </Text>
               ) : null}
             </>
           )}
+          {!joining && !trainerLive ? (
+            <Paper withBorder p="sm" radius="md" data-testid="group-trainer-ask">
+              <Stack gap="xs" align="flex-start">
+                <Text size="sm" fw={600}>
+                  Connect your smart trainer before the host starts, so your ride begins with
+                  everyone else’s.
+                </Text>
+                <Button size="xs" radius="xl" onClick={props.onConnect}>
+                  Connect trainer
+                </Button>
+              </Stack>
+            </Paper>
+          ) : null}
+          {waitingFor ? (
+            <Text size="sm" c="red.9" data-testid="group-not-ready">
+              {waitingFor}
+            </Text>
+          ) : null}
           {problem ? (
             <Text c="red" size="sm" role="alert">
               {problem}

@@ -22,6 +22,23 @@ describe('membersReducer', () => {
     expect(membersReducer(members, { type: 'seen', member: renamed })).toEqual([renamed, bob]);
   });
 
+  it('updates a trainer state in place, and keeps it through pulses that do not report one', () => {
+    const members = [ann, bob];
+    const bare = membersReducer(members, {
+      type: 'seen',
+      member: { ...bob, trainer_connected: false },
+    });
+    expect(bare).toEqual([ann, { ...bob, trainer_connected: false }]);
+    expect(membersReducer(bare, { type: 'seen', member: { ...bob } })).toBe(bare);
+    const ready = membersReducer(bare, {
+      type: 'seen',
+      member: { ...bob, trainer_connected: true },
+    });
+    expect(ready[1]).toEqual({ ...bob, trainer_connected: true });
+    const renamed = membersReducer(ready, { type: 'seen', member: { ...bob, display_name: 'Bo' } });
+    expect(renamed[1]).toEqual({ ...bob, display_name: 'Bo', trainer_connected: true });
+  });
+
   it('removes whoever leaves; an unknown leaver changes nothing', () => {
     const members = [ann, bob, cy];
     expect(membersReducer(members, { type: 'left', id: 2 })).toEqual([ann, cy]);

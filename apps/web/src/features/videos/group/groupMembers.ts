@@ -1,18 +1,19 @@
-import type { GroupMember } from '@ridealong/contracts';
+import type { GroupRoomMember } from '@ridealong/contracts';
 
 /**
  * Who is in the waiting room: the members the join answer listed, then whoever an identity
- * pulse names (a newcomer, or a new name or photo), less whoever leaves. In order of arrival.
+ * pulse names (a newcomer, or a new name, photo or trainer state), less whoever leaves. In
+ * order of arrival. A pulse without a trainer state keeps the one known.
  */
 export type MembersAction =
-  | { type: 'joined'; members: readonly GroupMember[] }
-  | { type: 'seen'; member: GroupMember }
+  | { type: 'joined'; members: readonly GroupRoomMember[] }
+  | { type: 'seen'; member: GroupRoomMember }
   | { type: 'left'; id: number };
 
 export function membersReducer(
-  members: readonly GroupMember[],
+  members: readonly GroupRoomMember[],
   action: MembersAction,
-): readonly GroupMember[] {
+): readonly GroupRoomMember[] {
   switch (action.type) {
     case 'joined': {
       // A rejoin (after a reconnect) answers the room anew; one row per member.
@@ -23,14 +24,18 @@ export function membersReducer(
       const at = members.findIndex((m) => m.id === action.member.id);
       if (at < 0) return [...members, action.member];
       const known = members[at];
+      const trainer = action.member.trainer_connected ?? known?.trainer_connected;
       if (
         known &&
         known.display_name === action.member.display_name &&
-        known.photo_url === action.member.photo_url
+        known.photo_url === action.member.photo_url &&
+        known.trainer_connected === trainer
       ) {
         return members; // most pulses change nothing: no redraw
       }
-      return members.map((m, i) => (i === at ? action.member : m));
+      const seen =
+        trainer === undefined ? action.member : { ...action.member, trainer_connected: trainer };
+      return members.map((m, i) => (i === at ? seen : m));
     }
     case 'left':
       return members.some((m) => m.id === action.id)

@@ -91,6 +91,46 @@ describe('GroupSession', () => {
     expect(session.getSnapshot().present).toBe(2);
   });
 
+  it('reports its trainer with the join, every pulse and at once when it changes', async () => {
+    const channel = new FakeGroupTransport();
+    const rider = new GroupSession({ transport: channel, roomId: 7, self: me, trainer: false });
+    try {
+      // Told before the join: the join carries the latest state, no pulse before it.
+      rider.reportTrainer(false);
+      channel.connect();
+      expect(channel.pending[0]?.payload).toEqual({ roomId: 7, trainer_connected: false });
+      expect(channel.sent).toEqual([]);
+      await channel.answer('group-join-room', {
+        ok: true,
+        ...room({ members: [{ ...host, trainer_connected: true }] }),
+      });
+      expect(rider.getSnapshot().members[0]).toMatchObject({ id: 2, trainer_connected: true });
+      // The trainer connects: the room hears it now, not at the next pulse.
+      rider.reportTrainer(true);
+      rider.reportTrainer(true);
+      expect(channel.sent).toEqual([
+        { event: 'group-identity-pulse', payload: { roomId: 7, trainer_connected: true } },
+      ]);
+      vi.advanceTimersByTime(GROUP.identityPulseMs);
+      expect(channel.sent.at(-1)).toEqual({
+        event: 'group-identity-pulse',
+        payload: { roomId: 7, trainer_connected: true },
+      });
+      // The host's trainer drops: the room's relay updates the list in place.
+      channel.emit('group-identity-pulse', {
+        roomId: 7,
+        user_info: host,
+        trainer_connected: false,
+      });
+      expect(rider.getSnapshot().members[0]).toMatchObject({ id: 2, trainer_connected: false });
+      // A relay without a state (a v1 app pulsing for the host) keeps it.
+      channel.emit('group-identity-pulse', { roomId: 7, user_info: host });
+      expect(rider.getSnapshot().members[0]).toMatchObject({ id: 2, trainer_connected: false });
+    } finally {
+      rider.dispose();
+    }
+  });
+
   it('counts the riders of a big event beyond the members listed', async () => {
     transport.connect();
     await transport.answer('group-join-room', {

@@ -5,6 +5,7 @@ import {
   type GroupMember,
   type GroupPoint,
   type GroupPointRelay,
+  type GroupRoomMember,
   type GroupRoomState,
   type GroupStartRace,
 } from '@ridealong/contracts';
@@ -30,8 +31,11 @@ export type GroupSnapshot = {
   roomId: number;
   hostId: number | null;
   isHost: boolean;
-  /** The first GROUP.roomListMax riders present (the server lists no more). */
-  members: readonly GroupMember[];
+  /**
+   * The first GROUP.roomListMax riders present (the server lists no more), with their trainer
+   * states where their clients report them.
+   */
+  members: readonly GroupRoomMember[];
   /** How many riders are present (more than `members` in a big event). */
   present: number;
   /** The host's Start on the server's clock; null before. */
@@ -50,6 +54,8 @@ export type GroupSessionDeps = {
   transport: GroupTransport;
   roomId: number;
   self: GroupMember;
+  /** Whether this page's trainer is connected as the session opens (reportTrainer after). */
+  trainer?: boolean;
   now?: () => number;
   onRelay?: (relay: GroupPointRelay) => void;
 };
@@ -74,9 +80,12 @@ export class GroupSession {
   private readonly off: Array<() => void>;
   private readonly now: () => number;
   private disposed = false;
+  /** This page's trainer state as last told (undefined: not reported, as a v1 app). */
+  private trainer: boolean | undefined;
 
   constructor(private readonly deps: GroupSessionDeps) {
     this.now = deps.now ?? Date.now;
+    this.trainer = deps.trainer;
     this.snapshot = {
       phase: 'joining',
       roomId: deps.roomId,
@@ -97,7 +106,11 @@ export class GroupSession {
       // The room is the socket's: a new connection joins it again.
       transport.onConnect(() => void this.join()),
       transport.on('group-identity-pulse', (p) => {
-        if (here(p)) this.members({ type: 'seen', member: p.user_info });
+        if (!here(p)) return;
+        const { trainer_connected } = p;
+        const member =
+          trainer_connected === undefined ? p.user_info : { ...p.user_info, trainer_connected };
+        this.members({ type: 'seen', member });
       }),
       transport.on('group-leave-room', (p) => {
         if (here(p)) this.members({ type: 'left', id: p.user_info.id });
@@ -156,10 +169,10 @@ export class GroupSession {
   async join(): Promise<void> {
     if (this.disposed || this.snapshot.end) return;
     clearTimeout(this.joinRetry);
-    const { transport, roomId, self } = this.deps;
+    const { transport, self } = this.deps;
     const sentAt = this.now();
     try {
-      const answer = await transport.request('group-join-room', { roomId });
+      const answer = await transport.request('group-join-room', this.presence());
       if (this.disposed || this.snapshot.end) return;
       // The server's own failure (not a refusal of this join): asked again shortly.
       if (!answer.ok && answer.message === SERVER_FAILURE) return this.joinAgain(answer.message);
@@ -241,11 +254,28 @@ export class GroupSession {
 
   private startPulses(): void {
     if (this.pulseTimer !== undefined) return;
-    const { transport, roomId } = this.deps;
+    const { transport } = this.deps;
     this.pulseTimer = setInterval(
-      () => transport.send('group-identity-pulse', { roomId }),
+      () => transport.send('group-identity-pulse', this.presence()),
       GROUP.identityPulseMs,
     );
+  }
+
+  /** A join's or pulse's payload: the room, and this page's trainer state once known. */
+  private presence(): { roomId: number; trainer_connected?: boolean } {
+    const { roomId } = this.deps;
+    return this.trainer === undefined ? { roomId } : { roomId, trainer_connected: this.trainer };
+  }
+
+  /**
+   * This page's trainer connected or went: the room hears it at once (a pulse now, not at the
+   * next one), so the host sees who is ready. Before the join, the join carries it.
+   */
+  reportTrainer(connected: boolean): void {
+    if (this.trainer === connected) return;
+    this.trainer = connected;
+    if (this.pulseTimer !== undefined && !this.snapshot.end)
+      this.deps.transport.send('group-identity-pulse', this.presence());
   }
 
   private finish(end: GroupEnd): void {

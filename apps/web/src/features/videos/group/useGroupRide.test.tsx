@@ -122,8 +122,10 @@ describe('group mode on the video page', () => {
       within(roomPanel)
         .getAllByTestId('group-member')
         .map((m) => m.textContent);
-    expect(names()).toEqual(['HHosting Hal (host)', 'MMe (you)']);
+    // The host's app does not report a trainer (v1): nothing shown; this page's is live.
+    expect(names()).toEqual(['HHosting Hal (host)', 'MMe (you)Trainer connected']);
     expect(within(roomPanel).getByTestId('group-present').textContent).toBe('2 riders here');
+    expect(within(roomPanel).queryByTestId('group-trainer-ask')).toBeNull();
     expect(screen.getByTestId('group-mode').textContent).toContain('Group mode');
     expect(screen.queryByTestId('group-host-badge')).toBeNull();
     // A member waits for the host: no Start.
@@ -135,9 +137,9 @@ describe('group mode on the video page', () => {
         user_info: { id: 3, display_name: 'Cy', photo_url: null },
       }),
     );
-    expect(names()).toEqual(['HHosting Hal (host)', 'MMe (you)', 'CCy']);
+    expect(names()).toEqual(['HHosting Hal (host)', 'MMe (you)Trainer connected', 'CCy']);
     act(() => transport.emit('group-leave-room', { roomId: 7, user_info: host }));
-    expect(names()).toEqual(['MMe (you)', 'CCy']);
+    expect(names()).toEqual(['MMe (you)Trainer connected', 'CCy']);
   });
 
   it('starts the ride so the countdown ends at the server’s start plus 10 s', async () => {
@@ -324,12 +326,62 @@ describe('group mode on the video page', () => {
     }
   });
 
+  it('asks a rider without a trainer to connect in the waiting room, and tells the room', async () => {
+    useTrackerStore.setState({ connection: IDLE_CONNECTION });
+    await joinAsMember({ members: [{ ...host, trainer_connected: true }] });
+    expect(transport.sent).toEqual([]);
+    const roomPanel = screen.getByTestId('group-waiting-room');
+    const tags = () =>
+      within(roomPanel)
+        .getAllByTestId('group-member-trainer')
+        .map((t) => t.textContent);
+    expect(tags()).toEqual(['Trainer connected', 'No trainer']);
+    const ask = within(roomPanel).getByTestId('group-trainer-ask');
+    // Asked now, in the waiting room: not the started event's message.
+    expect(screen.queryByTestId('group-connect')).toBeNull();
+    fireEvent.click(within(ask).getByRole('button', { name: 'Connect trainer' }));
+    expect(useTrackerStore.getState().panelOpen).toBe(true);
+    // Connected: the ask goes and the room hears it at once.
+    act(() => liveTracker());
+    expect(screen.queryByTestId('group-trainer-ask')).toBeNull();
+    expect(tags()).toEqual(['Trainer connected', 'Trainer connected']);
+    expect(transport.sent).toEqual([
+      { event: 'group-identity-pulse', payload: { roomId: 7, trainer_connected: true } },
+    ]);
+  });
+
+  it('shows the host who is not ready, leaving riders who never report out', async () => {
+    await joinAsMember({
+      host_user: 1,
+      members: [
+        { id: 3, display_name: 'Bare Bo', photo_url: null, trainer_connected: false },
+        { id: 4, display_name: 'Old App', photo_url: null },
+      ],
+    });
+    const roomPanel = screen.getByTestId('group-waiting-room');
+    expect(within(roomPanel).getByTestId('group-not-ready').textContent).toBe(
+      'Not ready: Bare Bo has no trainer connected yet.',
+    );
+    // Start stays the host's call.
+    expect(within(roomPanel).getByRole('button', { name: 'Start' })).toBeTruthy();
+    act(() =>
+      transport.emit('group-identity-pulse', {
+        roomId: 7,
+        user_info: { id: 3, display_name: 'Bare Bo', photo_url: null },
+        trainer_connected: true,
+      }),
+    );
+    expect(within(roomPanel).queryByTestId('group-not-ready')).toBeNull();
+  });
+
   it('pulses its identity every 3 s and leaves the event when the page goes', async () => {
     vi.useFakeTimers({ toFake: ['setInterval', 'clearInterval', 'setTimeout', 'clearTimeout'] });
     try {
       await joinAsMember();
       act(() => vi.advanceTimersByTime(GROUP.identityPulseMs));
-      expect(transport.sent).toEqual([{ event: 'group-identity-pulse', payload: { roomId: 7 } }]);
+      expect(transport.sent).toEqual([
+        { event: 'group-identity-pulse', payload: { roomId: 7, trainer_connected: true } },
+      ]);
       cleanup();
       act(() => vi.runOnlyPendingTimers());
       expect(transport.sent.at(-1)).toEqual({ event: 'group-leave-room', payload: { roomId: 7 } });

@@ -55,8 +55,9 @@ function selfMember(): GroupMember {
 }
 
 /**
- * Group mode on the video page (document 001 section 4 'Group ride'): hosting (Start in the
- * desktop app creates an event) or joining (the page's group query), the waiting room, the
+ * Group mode on the video page (document 001 section 4 'Group ride'): hosting (Ride with
+ * friends in the desktop app creates an event; Start rides alone, docs/decisions.md) or joining
+ * (the page's group query), the waiting room, the
  * start at the server's moment, keeping the video with the event, the point pulses, the group
  * leaderboard, and the cancel. The ride itself is the solo ride's (useRide); this is glue.
  */
@@ -93,6 +94,7 @@ export function useGroupRide({ race, entry, videoRef, ride }: GroupRideInput) {
         transport: connectGroupChannel(token),
         roomId,
         self: self.current,
+        trainer: selectHasLiveDevice(useTrackerStore.getState()),
         onRelay: (relay) => {
           book.current = addRelay(book.current, relay, Date.now());
         },
@@ -116,6 +118,11 @@ export function useGroupRide({ race, entry, videoRef, ride }: GroupRideInput) {
       disposeTimer.current = setTimeout(() => current.current?.dispose(), 0);
     };
   }, []);
+
+  // The room sees this rider's trainer state (the waiting room's readiness), as it changes.
+  useEffect(() => {
+    session?.reportTrainer(trackerLive);
+  }, [session, trackerLive]);
 
   // Entering with the group query joins that event (desktop app, signed in).
   const entered = useRef(false);
@@ -222,7 +229,7 @@ export function useGroupRide({ race, entry, videoRef, ride }: GroupRideInput) {
     if (before === 'stopping' && ridePhase === 'idle' && current.current) leave();
   }, [ridePhase, leave]);
 
-  /** Start in the desktop app with a live trainer: a new event hosted by this rider. */
+  /** Ride with friends in the desktop app with a live trainer: a new event hosted by this rider. */
   const host = async () => {
     if (session || creating) return;
     setCreating(true);
@@ -265,6 +272,8 @@ export function useGroupRide({ race, entry, videoRef, ride }: GroupRideInput) {
     /** The canceled message (or why the join was refused), until dismissed. */
     notice,
     dismissNotice: () => setNotice(null),
+    /** This rider's trainer is connected (the waiting room asks for it before the start). */
+    trainerLive: trackerLive,
     /** The event started and this rider has no live trainer yet. */
     needsTracker: inProgress && !trackerLive && rideIdle,
     host,

@@ -1,4 +1,8 @@
-import { Button, Group, Overlay, Stack, Text } from '@mantine/core';
+import { useMemo } from 'react';
+import { Button, Group, Overlay, Paper, Stack, Text } from '@mantine/core';
+import { rideSummary } from '@ridealong/contracts';
+import { RideSummaryFigures } from '../../../components/ride/RideSummaryFigures';
+import { useUserStore } from '../../../stores/user';
 import { confirmDiscard } from './confirmDiscard';
 import type { RideMachine } from './rideMachine';
 import { stopActions } from './rideMachine';
@@ -14,7 +18,8 @@ type RidePausedControlsProps = {
 
 /**
  * What a paused ride offers (document 001 section 2): Resume, Save when power was recorded,
- * Discard after 'Are you sure?', or, with no power at all, 'No input was detected. Discard'.
+ * Discard after 'Are you sure?', or, with no power at all, 'No input was detected. Discard';
+ * above them the summary of the ride recorded so far (issue 23).
  */
 export function RidePausedControls({
   machine,
@@ -26,6 +31,13 @@ export function RidePausedControls({
   const actions = stopActions(snapshot.accumulatedPower, snapshot.elapsedSeconds);
   const busy = machine.phase === 'stopping';
   const askDiscard = () => confirmDiscard(onDiscard);
+  const weight = useUserStore((st) => st.user.weight);
+  const { recorded } = snapshot;
+  // The summary of what is recorded so far: what Save keeps.
+  const summary = useMemo(
+    () => (recorded.length > 0 ? rideSummary(recorded, weight) : null),
+    [recorded, weight],
+  );
 
   return (
     <Overlay
@@ -37,6 +49,14 @@ export function RidePausedControls({
       style={{ pointerEvents: 'none' }}
     >
       <Stack align="center" gap="sm" style={{ pointerEvents: 'auto' }}>
+        {summary ? (
+          <Paper bg="rgba(0, 0, 0, 0.8)" px="lg" py="sm" radius="md" maw={640}>
+            <Text c="white" fw={700} mb={6}>
+              {machine.ended ? 'Your ride' : 'Your ride so far'}
+            </Text>
+            <RideSummaryFigures summary={summary} tone="dark" />
+          </Paper>
+        ) : null}
         <Group gap="md">
           {machine.ended ? null : (
             <Button

@@ -1,5 +1,6 @@
 import { Group, Paper, Stack, Text } from '@mantine/core';
-import { displayedPower, displayedSlope, formatHms, metresToMiles } from '@ridealong/contracts';
+import { displayedPower, displayedSlope, distanceMeasure, formatHms } from '@ridealong/contracts';
+import { useUnits } from '../../../lib/units';
 import type { RideSnapshot } from './rideSession';
 
 function Stat({
@@ -23,7 +24,7 @@ function Stat({
           {value}
         </Text>
         {unit ? (
-          <Text size="xs" c="gray.4">
+          <Text size="xs" c="gray.4" data-testid={`${testId}-unit`}>
             {unit}
           </Text>
         ) : null}
@@ -32,9 +33,10 @@ function Stat({
   );
 }
 
-/** The live values over the video (document 001 section 9 units). */
+/** The live values over the video (document 001 section 9; distance in the member's units). */
 export function RideStats({ snapshot }: { snapshot: RideSnapshot }) {
   const point = snapshot.lastPoint;
+  const distance = distanceMeasure(snapshot.distance, useUnits());
   return (
     <Paper
       bg="rgba(0, 0, 0, 0.6)"
@@ -62,8 +64,8 @@ export function RideStats({ snapshot }: { snapshot: RideSnapshot }) {
         />
         <Stat
           label="Distance"
-          unit="mi"
-          value={metresToMiles(snapshot.distance)}
+          unit={distance.unit}
+          value={distance.value.toFixed(2)}
           testId="ride-distance"
         />
         <Stat label="Time" value={formatHms(snapshot.elapsedSeconds)} testId="ride-time" />

@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import {
   initialRecorder,
+  lastVideoSecond,
   placeholderDue,
   recordPlaceholder,
   recordSample,
@@ -124,5 +125,20 @@ describe('placeholder', () => {
     // Data returns: distance follows on from the tracker's reading.
     const back = recordSample(gap.state, sample(100, 120), 3, 4000);
     expect(back.point).toMatchObject({ elapsed_time: 3, distance: 20, accumulated_power: 500 });
+  });
+});
+
+describe('lastVideoSecond', () => {
+  it("is the listed length's last second when the video ended near it", () => {
+    expect(lastVideoSecond(59.7, 60)).toBe(59);
+    expect(lastVideoSecond(60, 60)).toBe(59);
+    expect(lastVideoSecond(60.04, 60.04)).toBe(59);
+  });
+
+  it('counts the seconds played when the video ended far from its listing', () => {
+    expect(lastVideoSecond(40.2, 60)).toBe(39);
+    expect(lastVideoSecond(12.6, 0)).toBe(12);
+    expect(lastVideoSecond(0, 60)).toBe(-1);
+    expect(lastVideoSecond(Number.NaN, 60)).toBe(-1);
   });
 });

@@ -1,5 +1,5 @@
 import type { RidePoint, TrackerData } from '@ridealong/contracts';
-import { RIDE } from '@ridealong/contracts';
+import { durationNeedsCorrection, RIDE } from '@ridealong/contracts';
 
 /** What the recorder remembers between samples (plain data: the ride session owns it). */
 export type RecorderState = {
@@ -88,4 +88,19 @@ export function recordPlaceholder(
 ): RecordResult {
   const sample = { power: 0, cadence: 0, heart_rate: 0, speed: 0, distance: Number.NaN };
   return recordSample(state, sample, videoTime, now);
+}
+
+/**
+ * The video's last second when it ended at `endTime`, as the ride records and shows it. The
+ * samples come every 250 ms and stop with the video, so the last one can fall short of the
+ * last second (a stream ends a little before its listed length): a video listed as 1:00 has
+ * seconds 0..59, and a ride to its end has all 60. A video that ended far from its listing
+ * (the ride then reports the corrected length) counts the seconds it played.
+ */
+export function lastVideoSecond(endTime: number, listedDuration: number): number {
+  if (!Number.isFinite(endTime) || endTime <= 0) return -1;
+  const whole = durationNeedsCorrection(listedDuration, endTime, RIDE.durationTolerance)
+    ? Math.round(endTime)
+    : Math.floor(listedDuration);
+  return whole - 1;
 }

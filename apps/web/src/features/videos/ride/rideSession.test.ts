@@ -312,3 +312,32 @@ describe('RideSession', () => {
     expect(await buffer.unconfirmed('ride-uuid-1234')).toEqual([]);
   });
 });
+
+describe('the end of the video (issue 23)', () => {
+  it('records the last second of a video listed as 1:00 when the samples stopped short of it', async () => {
+    await rideSeconds(0, 59); // seconds 0..58, the last sample at 58.1
+    // The stream ends at 59.7 s, before any sample came in its last second.
+    session.end(59.7, 59_700, sample(180), 59_600);
+    await settle();
+    const snapshot = session.getSnapshot();
+    expect(snapshot.lastPoint).toMatchObject({ elapsed_time: 59, power: 180 });
+    expect(snapshot.elapsedSeconds).toBe(60);
+    expect(snapshot.recorded.map((p) => p.elapsed_time)).toEqual(
+      Array.from({ length: 60 }, (_, s) => s),
+    );
+  });
+
+  it('adds nothing when the last second was sampled, nor a second past the listing', async () => {
+    await rideSeconds(0, 60);
+    session.end(60.04, 60_040, sample(200), 60_000);
+    await settle();
+    expect(session.getSnapshot().elapsedSeconds).toBe(60);
+    expect(session.getSnapshot().recorded).toHaveLength(60);
+  });
+
+  it('keeps the road grade of each second for the summary', async () => {
+    await rideSeconds(0, 8);
+    const grades = session.getSnapshot().recorded.map((p) => p.grade);
+    expect(grades.slice(4)).toEqual([2, 2.5, 2.5, 2.5]);
+  });
+});

@@ -1,5 +1,6 @@
 import {
   RIDE,
+  type SummaryPoint,
   type ControlEntry,
   type LeaderboardEntry,
   type RidePoint,
@@ -20,6 +21,7 @@ import { withLiveRider } from './liveLeaderboard';
 import { flushPoints, type PointBuffer } from './pointBuffer';
 import {
   initialRecorder,
+  lastVideoSecond,
   placeholderDue,
   recordPlaceholder,
   recordSample,
@@ -56,6 +58,8 @@ export type RideSnapshot = {
   /** Metres. */
   distance: number;
   lastPoint: RidePoint | null;
+  /** Every second recorded so far with the road's grade under it, for the ride's summary. */
+  recorded: readonly SummaryPoint[];
   /** The control entry at the current video time; null without slope data. */
   slope: number | null;
   /** Other riders at the current second, plus the live rider. */
@@ -76,6 +80,7 @@ export const EMPTY_RIDE_SNAPSHOT: RideSnapshot = {
   elapsedSeconds: 0,
   distance: 0,
   lastPoint: null,
+  recorded: [],
   slope: null,
   leaderboard: [],
   problem: null,
@@ -91,6 +96,7 @@ type Sample = Pick<TrackerData, 'power' | 'cadence' | 'heart_rate' | 'speed' | '
  */
 export class RideSession {
   private recorder: RecorderState;
+  private recorded: readonly SummaryPoint[] = [];
   private controls: ControlEntry[] = [];
   private readonly askedWindows = new Set<number>();
   private lastControl: TrainerControl | null = null;
@@ -212,15 +218,22 @@ export class RideSession {
     this.steer(videoTime);
     const point = result.point;
     if (!point) return;
-    const { buffer, clientRideId } = this.deps;
+    const { buffer, clientRideId, race } = this.deps;
     this.writes = this.writes
       .then(() => buffer.addPoint(clientRideId, point))
       .catch((e: unknown) => this.fail(e));
+    const road = hasSlopeData(race.slope_source_id)
+      ? controlAt(this.controls, point.elapsed_time)
+      : null;
+    // A new array each second (a copy is microseconds even at 6 hours), so a snapshot holds
+    // what was recorded when it was taken.
+    this.recorded = [...this.recorded, { ...point, grade: road ? road.slope : null }];
     this.update({
       accumulatedPower: this.recorder.accumulatedPower,
       elapsedSeconds: point.elapsed_time + 1,
       distance: this.recorder.distance,
       lastPoint: point,
+      recorded: this.recorded,
       leaderboard: this.withSelf(this.snapshot.leaderboard, point),
     });
     const window = Math.floor(point.elapsed_time / RIDE.pushIntervalSeconds);
@@ -229,6 +242,15 @@ export class RideSession {
       if (point.elapsed_time > 0) this.flush();
     }
     this.askLeaderboard(point);
+  }
+
+  /**
+   * The video ended at `endTime`: records its last second when the samples stopped short of
+   * it (lastVideoSecond), with the latest sample, as a tick would have.
+   */
+  end(endTime: number, now: number, sample: Sample | null, sampleAt: number | null): void {
+    const last = lastVideoSecond(endTime, this.deps.race.duration);
+    if (last > this.recorder.lastSecond) this.tick(last, now, sample, sampleAt);
   }
 
   /** Slope control: windows asked ahead, the trainer sent the road just ahead of the picture. */

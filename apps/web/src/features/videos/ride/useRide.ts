@@ -242,6 +242,14 @@ export function useRide(
     onPlayingChange: (playing: boolean) => dispatch({ type: playing ? 'resume' : 'pause' }),
     onEnded: () => {
       endedAt.current = videoRef.current?.currentTime ?? null;
+      // The last sample may have come before the video's last second: record it now.
+      // (The video's own pause comes just before its end, so the ride may read paused.)
+      const riding = machine.phase === 'recording' || machine.phase === 'paused';
+      if (riding && endedAt.current !== null) {
+        const now = Date.now();
+        const data = useTrackerStore.getState().data;
+        live.current?.session.end(endedAt.current, now, data, sampleAt.current);
+      }
       dispatch({ type: 'ended' });
     },
   };

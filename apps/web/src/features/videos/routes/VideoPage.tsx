@@ -5,6 +5,7 @@ import { useNavigate, useParams, useSearchParams } from 'react-router';
 import { deviceKindFromUserAgent } from '@ridealong/contracts';
 import { ApiError } from '../../../lib/api';
 import { parseGroupEntry, type GroupEntry } from '../../../lib/groupEntry';
+import { usePageTitle } from '../../../lib/pageTitle';
 import { useRaceStatus } from '../../../lib/useRaceStatus';
 import { useGeneralStore } from '../../../stores/general';
 import { useUiStore } from '../../../stores/ui';
@@ -40,6 +41,7 @@ function VideoPageContent({ url, groupEntry }: { url: string; groupEntry: GroupE
 
   const race = useRace(url);
   const data = race.data ?? null;
+  usePageTitle(data?.title ?? 'Video');
   const owner = data !== null && signedIn && String(data.user_id) === user.userId;
   const playback = usePlayback(
     url,
@@ -51,9 +53,11 @@ function VideoPageContent({ url, groupEntry }: { url: string; groupEntry: GroupE
   const status = useRaceStatus(data?.url ?? null, owner && data?.status !== 'ready');
 
   useEffect(() => {
-    // Outside the viewer's plan (document 000: /video-upgrade explains and offers plans).
-    if (forbidden) void navigate('/video-upgrade', { replace: true });
-  }, [forbidden, navigate]);
+    // Outside the viewer's plan (document 000: /video-upgrade explains and offers plans; the
+    // video's url lets it name the plan the video needs).
+    if (forbidden)
+      void navigate(`/video-upgrade?video=${encodeURIComponent(url)}`, { replace: true });
+  }, [forbidden, navigate, url]);
 
   const polled = status.data?.status;
   useEffect(() => {

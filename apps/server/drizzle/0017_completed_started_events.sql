@@ -1,0 +1,2 @@
+DROP INDEX "group_events_completed_idx";--> statement-breakpoint
+CREATE INDEX "group_events_completed_started_idx" ON "group_events" USING btree ("completed_at" DESC NULLS LAST,"id" DESC NULLS LAST) WHERE "group_events"."status" = 'complete' and "group_events"."time_start" is not null;

@@ -1,0 +1,105 @@
+import { eq } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { ACTIVITY_SERIES_MAX_SECONDS, activitySeriesSchema } from '@ridealong/contracts';
+import { raceSlopePoints, trackPoints, tracks } from '../src/db/schema.js';
+import { backends, startServer, type TestServer } from './harness.js';
+import { member, type Member } from './races-fixtures.js';
+import { recordingRide, savedRide } from './strava-upload-fixtures.js';
+
+/** GET /tracks/{id}/series: a saved ride's seconds for its activity page (issue 23). */
+describe.each(backends)("an activity's series on $name", (backend) => {
+  let s: TestServer;
+  let owner: Member;
+  let admin: Member;
+  let other: Member;
+  let trackId: number;
+  beforeAll(async () => {
+    s = await startServer(backend);
+    owner = await member(s, { name: 'Fiona' });
+    admin = await member(s, { name: 'Ada', admin: true });
+    other = await member(s, { name: 'Mallory' });
+    ({ trackId } = await savedRide(s.database, owner.user.id));
+    // The video's road for its first 60 seconds only: a 2 % climb from 100 m.
+    const [track] = await s.database.db.select().from(tracks).where(eq(tracks.id, trackId));
+    await s.database.db.insert(raceSlopePoints).values(
+      Array.from({ length: 60 }, (_, second) => ({
+        raceId: track!.raceId!,
+        second,
+        distance: second * 8,
+        elevation: 100 + second * 0.16,
+        speed: 8,
+        slope: 2,
+      })),
+    );
+  });
+  afterAll(() => s.close());
+
+  const series = (id: number | string, m?: Member) =>
+    s.get(`/api/v1/tracks/${id}/series`, m?.token);
+
+  it('gives the owner every second in columns, with the road where the video has one', async () => {
+    const res = await series(trackId, owner);
+    expect(res.status).toBe(200);
+    const body = activitySeriesSchema.parse(await res.json());
+    expect(body.track_id).toBe(trackId);
+    expect(body.elapsed_time).toEqual(Array.from({ length: 90 }, (_, i) => i));
+    for (const column of [body.power, body.heart_rate, body.cadence, body.distance]) {
+      expect(column).toHaveLength(90);
+    }
+    expect(new Set(body.power)).toEqual(new Set([200]));
+    expect(body.distance[10]).toBe(80);
+    expect(body.grade[59]).toBe(2);
+    expect(body.elevation[10]).toBe(101.6);
+    expect(body.grade[60]).toBeNull();
+    expect(body.elevation[89]).toBeNull();
+  });
+
+  it('follows the FIT file rule: an admin may read it, another member and a guest may not', async () => {
+    expect((await series(trackId, admin)).status).toBe(200);
+    const refused = await series(trackId, other);
+    expect(refused.status).toBe(403);
+    expect(await refused.json()).toMatchObject({ message: expect.stringMatching(/another/) });
+    expect((await series(trackId)).status).toBe(401);
+  });
+
+  it('answers absurd and unknown ids with a 4xx, never a 500', async () => {
+    for (const id of ['0', '-1', '1.5', 'abc', '2147483648', '1e400', 'x%00y', '%00']) {
+      const status = (await series(id, owner)).status;
+      expect({ id, status }).toEqual({ id, status: 400 });
+    }
+    expect((await series(2147483647, owner)).status).toBe(404);
+  });
+
+  it('refuses a ride still being recorded', async () => {
+    const open = await recordingRide(s.database, { userId: owner.user.id, seconds: 5 });
+    expect((await series(open.trackId, owner)).status).toBe(400);
+  });
+
+  it('is bounded by the longest ride, whatever is stored', async () => {
+    const { trackId: long } = await savedRide(s.database, owner.user.id);
+    const extra = ACTIVITY_SERIES_MAX_SECONDS + 50 - 90;
+    const rows = Array.from({ length: extra }, (_, i) => ({
+      trackId: long,
+      elapsedTime: 90 + i,
+      accumulatedPower: 0,
+      power: 150,
+      heartRate: 0,
+      cadence: 0,
+      distance: 0,
+      speed: 0,
+      recordedAt: new Date(),
+    }));
+    for (let i = 0; i < rows.length; i += 2000) {
+      await s.database.db.insert(trackPoints).values(rows.slice(i, i + 2000));
+    }
+    const started = Date.now();
+    const res = await series(long, owner);
+    const took = Date.now() - started;
+    expect(res.status).toBe(200);
+    const body = activitySeriesSchema.parse(await res.json());
+    expect(body.elapsed_time).toHaveLength(ACTIVITY_SERIES_MAX_SECONDS);
+    expect(body.elapsed_time.at(-1)).toBe(ACTIVITY_SERIES_MAX_SECONDS - 1);
+    // Generous: a 6-hour series is read in slices, well within a page load even under load.
+    expect(took).toBeLessThan(10_000);
+  }, 60_000);
+});
