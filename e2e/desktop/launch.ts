@@ -2,7 +2,7 @@ import type { Browser, BrowserContext, Page } from '@playwright/test';
 import { desktopConfig, type DesktopConfig } from '../../apps/desktop/src/main/config.js';
 import { createDesktopApp, type DesktopApp } from '../../apps/desktop/src/main/desktop-app.js';
 import type { HarnessWindow } from './app-window.js';
-import { createHarnessPorts, type HarnessPorts } from './ports.js';
+import { createHarnessPorts, holdableClock, type HarnessPorts } from './ports.js';
 import { DESKTOP_VERSION } from './preload-bundle.js';
 
 export interface LaunchOptions {
@@ -17,6 +17,8 @@ export interface LaunchOptions {
   version?: string;
   /** The in-process tracker's port (default TRACKER_DEFAULT_PORT; 47110 is the config's tracker). */
   trackerPort?: number;
+  /** Hold the app's one-shot timers until `releaseTimers()` (offline page checks). */
+  holdTimers?: boolean;
 }
 
 export interface LaunchedDesktopApp {
@@ -38,6 +40,8 @@ export interface LaunchedDesktopApp {
   mainPage(): Promise<Page>;
   /** A window the app did not open, in its session (no preload), loading `url`. */
   openForeignPage(url?: string): Promise<Page>;
+  /** Starts the one-shot timers held since launch (`holdTimers`); a no-op otherwise. */
+  releaseTimers(): void;
   /** Stops the app (windows closed) and closes its session. */
   close(): Promise<void>;
 }
@@ -64,9 +68,11 @@ export async function launchDesktopApp(opts: LaunchOptions): Promise<LaunchedDes
     // guard; the web app registers none.
     serviceWorkers: 'block',
   });
+  const clock = opts.holdTimers ? holdableClock() : null;
   const ports = await createHarnessPorts(context, {
     appOrigin: config.origin,
     userData: opts.userData,
+    ...(clock ? { clock } : {}),
   });
   const app = createDesktopApp(ports, config);
   await app.start();
@@ -85,6 +91,7 @@ export async function launchDesktopApp(opts: LaunchOptions): Promise<LaunchedDes
     mainWindow,
     mainPage: async () => (await mainWindow()).page(),
     openForeignPage: (url) => ports.session.openForeignPage(url),
+    releaseTimers: () => clock?.release(),
     async close() {
       if (closed) return;
       closed = true;

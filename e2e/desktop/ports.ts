@@ -38,6 +38,38 @@ export const realClock: Clock = {
   },
 };
 
+/**
+ * Real time, with the app's one-shot timers (the offline page's retry) held while `held`:
+ * a spec that inspects the offline page releases them when it is done, so a retry's
+ * navigation cannot pull the page away in the middle of its checks.
+ */
+export type HoldableClock = Clock & { release(): void };
+
+export function holdableClock(): HoldableClock {
+  let held: Array<() => void> | null = [];
+  return {
+    ...realClock,
+    setTimeout(fn, ms) {
+      let cancel: (() => void) | null = null;
+      let canceled = false;
+      const arm = () => {
+        if (!canceled) cancel = realClock.setTimeout(fn, ms);
+      };
+      if (held) held.push(arm);
+      else arm();
+      return () => {
+        canceled = true;
+        cancel?.();
+      };
+    },
+    release() {
+      const waiting = held ?? [];
+      held = null;
+      for (const arm of waiting) arm();
+    },
+  };
+}
+
 /** A fresh userData and temp folder, or the given userData (an app restarted on its data). */
 export async function appPaths(userData?: string): Promise<AppPaths> {
   const root = userData ?? (await mkdtemp(path.join(tmpdir(), 'ridealong-desktop-')));
@@ -61,7 +93,7 @@ export interface HarnessPorts extends DesktopPorts {
  */
 export async function createHarnessPorts(
   context: BrowserContext,
-  opts: { appOrigin: string; userData?: string },
+  opts: { appOrigin: string; userData?: string; clock?: Clock },
 ): Promise<HarnessPorts> {
   const session = await HarnessSession.open(context, opts.appOrigin);
   const preload = preloadScript();
@@ -74,7 +106,7 @@ export async function createHarnessPorts(
     system: createSystemPorts(),
     paths: await appPaths(opts.userData),
     log: createLog(),
-    clock: realClock,
+    clock: opts.clock ?? realClock,
     fetch: globalThis.fetch.bind(globalThis),
   };
 }

@@ -246,3 +246,15 @@ export function timelineChanges(samples: readonly RideSample[]): RideSample[] {
     JSON.stringify([s.phase, s.rideTime, s.countdown, s.reconnecting, s.choices, s.videoPaused]);
   return samples.filter((s, i) => i === 0 || key(s) !== key(samples[i - 1]!));
 }
+
+/**
+ * Waits until the countdown shows 'Go!'. It shows for one second, and expect's polling slows to
+ * once a second after a long wait, so it could step over it: this checks every frame instead.
+ */
+export async function waitForGo(page: Page, timeout: number): Promise<void> {
+  await page.waitForFunction(
+    () => document.querySelector('[data-testid="ride-countdown"]')?.textContent === 'Go!',
+    null,
+    { polling: 'raf', timeout },
+  );
+}

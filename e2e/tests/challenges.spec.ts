@@ -2,7 +2,12 @@ import { expect, test } from '@playwright/test';
 import { AUTH_TOKEN_HEADER, CHALLENGE_MESSAGES } from '@ridealong/contracts';
 import { expectPath } from '../support/accounts.js';
 import { adminDate, signInAdmin } from '../support/challenges.js';
-import { installDesktopBridge, makeRideClip, uploadReadyVideo } from '../support/ride.js';
+import {
+  installDesktopBridge,
+  makeRideClip,
+  uploadReadyVideo,
+  waitForGo,
+} from '../support/ride.js';
 import {
   connectSimulator,
   E2E_TRACKER_URL,
@@ -66,7 +71,7 @@ test('an admin creates the featured challenge; a member joins it, rides, and see
   await page.goto(`/video/${video.url}`);
   await connectSimulator(page);
   await page.getByTestId('player-overlay').getByRole('button', { name: 'Start' }).click();
-  await expect(page.getByTestId('ride-countdown')).toHaveText('Go!', { timeout: 15_000 });
+  await waitForGo(page, 15_000);
   await expect(page.getByTestId('ride-time')).toHaveText(`0:00:${RIDE_SECONDS}`, {
     timeout: (RIDE_SECONDS + 10) * 1000,
   });

@@ -65,7 +65,9 @@ test('the app starts offline on its own page, then loads the web app in desktop 
   // Server start (up to ~15 s) and the app's retry back-off (2, 4, 8, 16 s).
   test.setTimeout(120_000);
   const server = ownServer(OWN_SERVER_PORTS.desktopShell);
-  const desktop = await launchDesktopApp({ browser, serverUrl: server.url });
+  // The retry waits until the offline page is checked: axe on a busy machine can take longer
+  // than the first 2 s back-off, and the retry's navigation would pull the page away mid-check.
+  const desktop = await launchDesktopApp({ browser, serverUrl: server.url, holdTimers: true });
   try {
     const page = await desktop.mainPage();
     // Nothing listens on the port: the app's own page, never a white screen.
@@ -77,6 +79,7 @@ test('the app starts offline on its own page, then loads the web app in desktop 
     const background = await page.evaluate(() => getComputedStyle(document.body).backgroundColor);
     expect(background).not.toBe('rgb(255, 255, 255)');
     await expectAccessible(page);
+    desktop.releaseTimers();
 
     await server.start();
     // A retry loads the web app in desktop mode: "/?electronMode" turns it on, then /login.

@@ -1,7 +1,7 @@
 import { expect, test, type Page } from '@playwright/test';
 import { eventListResponseSchema } from '@ridealong/contracts';
 import { createChallenge } from '../support/challenges.js';
-import { makeRideClip, uploadReadyVideo } from '../support/ride.js';
+import { makeRideClip, uploadReadyVideo, waitForGo } from '../support/ride.js';
 import {
   connectSimulator,
   E2E_TRACKER_URL,
@@ -69,7 +69,7 @@ test('a new desktop rider rides with one press of Start after a reload; Ride wit
   await expect(page.getByTestId('group-mode')).toHaveCount(0);
   await expectTheatre(page);
   const stage = page.getByTestId('player-stage');
-  await expect(countdown).toHaveText('Go!', { timeout: 12_000 });
+  await waitForGo(page, 12_000);
   await expect(stage).toHaveAttribute('data-ride-phase', 'recording', { timeout: 5000 });
   await expect(page.getByTestId('ride-power')).toHaveText(/^[1-9]\d*/, { timeout: 5000 });
   // A solo ride: no event was made for it.

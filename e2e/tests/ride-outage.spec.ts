@@ -19,6 +19,7 @@ import {
   timelineChanges,
   uploadReadyVideo,
   type RideSample,
+  waitForGo,
 } from '../support/ride.js';
 import {
   connectSimulator,
@@ -157,7 +158,7 @@ test.describe.serial('a ride survives an outage', () => {
     // Start: 10 s of countdown, then the video plays and the ride records.
     await page.getByTestId('player-overlay').getByRole('button', { name: 'Start' }).click();
     await expect(countdown).toHaveText('10');
-    await expect(countdown).toHaveText('Go!', { timeout: 12_000 });
+    await waitForGo(page, 12_000);
     await expect(stage).toHaveAttribute('data-ride-phase', 'recording');
     await expect(time).toHaveText(`0:00:${SECONDS_BEFORE_OUTAGE}`, {
       timeout: (SECONDS_BEFORE_OUTAGE + 10) * 1000,
@@ -185,7 +186,7 @@ test.describe.serial('a ride survives an outage', () => {
     await outage.restore();
 
     // Back: 3, 2, 1, 'Go!' without any click, then the video plays on from where it paused.
-    await expect(countdown).toHaveText('Go!', { timeout: 30_000 });
+    await waitForGo(page, 30_000);
     await expect(stage).toHaveAttribute('data-ride-phase', 'recording', { timeout: 5000 });
     await expect(reconnecting).toBeHidden();
     await expect.poll(videoTime, { timeout: 10_000 }).toBeGreaterThan(heldVideo + 1);

@@ -1,6 +1,11 @@
 import { expect, test, type Page } from '@playwright/test';
 import { expectPath } from '../support/accounts.js';
-import { installDesktopBridge, makeRideClip, uploadReadyVideo } from '../support/ride.js';
+import {
+  installDesktopBridge,
+  makeRideClip,
+  uploadReadyVideo,
+  waitForGo,
+} from '../support/ride.js';
 import {
   connectSimulator,
   E2E_TRACKER_URL,
@@ -26,7 +31,7 @@ async function startRide(page: Page): Promise<void> {
   const countdown = page.getByTestId('ride-countdown');
   await expect(room.or(countdown).first()).toBeVisible();
   if (await room.isVisible()) await room.getByRole('button', { name: 'Start' }).click();
-  await expect(countdown).toHaveText('Go!', { timeout: 15_000 });
+  await waitForGo(page, 15_000);
 }
 
 test.describe.serial('after the ride', () => {

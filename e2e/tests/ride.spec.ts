@@ -8,6 +8,7 @@ import {
   makeRideClip,
   recordPastRide,
   uploadReadyVideo,
+  waitForGo,
 } from '../support/ride.js';
 import {
   connectSimulator,
@@ -61,7 +62,7 @@ test('a desktop rider rides a video with the simulated trainer, saves it and get
   await page.getByTestId('player-overlay').getByRole('button', { name: 'Start' }).click();
   const countdown = page.getByTestId('ride-countdown');
   await expect(countdown).toHaveText('10');
-  await expect(countdown).toHaveText('Go!', { timeout: 12_000 });
+  await waitForGo(page, 12_000);
   const videoElement = page.locator('[data-testid="player-stage"] video');
   const videoTime = () => videoElement.evaluate((v: HTMLVideoElement) => v.currentTime);
   await expect.poll(videoTime, { timeout: 5000 }).toBeGreaterThan(0);

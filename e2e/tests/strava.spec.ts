@@ -1,5 +1,5 @@
 import { expect, test } from '@playwright/test';
-import { makeRideClip, recordPastRide, uploadReadyVideo } from '../support/ride.js';
+import { makeRideClip, recordPastRide, uploadReadyVideo, waitForGo } from '../support/ride.js';
 import { expectPath } from '../support/accounts.js';
 import {
   activityCard,
@@ -58,7 +58,7 @@ test('a rider connects Strava, a ride over a minute is auto-saved and a short on
   await page.goto(`/video/${longVideo.url}`);
   await connectSimulator(page);
   await page.getByTestId('player-overlay').getByRole('button', { name: 'Start' }).click();
-  await expect(page.getByTestId('ride-countdown')).toHaveText('Go!', { timeout: 15_000 });
+  await waitForGo(page, 15_000);
   await expect(page.getByTestId('ride-time')).toHaveText(/^0:01:(0[5-9]|1\d)$/, {
     timeout: (LONG_RIDE_SECONDS + 15) * 1000,
   });

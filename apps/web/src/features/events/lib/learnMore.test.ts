@@ -2,11 +2,11 @@ import { describe, expect, it } from 'vitest';
 import { LEARN_MORE_TEXT, learnMoreReader, offersDownload } from './learnMore';
 
 describe('learn more', () => {
-  it('tells the desktop app to connect a trainer, pick a video and click Start', () => {
+  it('tells the desktop app to connect a trainer, pick a video and click Ride with friends', () => {
     const text = LEARN_MORE_TEXT[learnMoreReader(true)];
     expect(text).toContain('smart trainer');
     expect(text).toContain('pick a video from the collection');
-    expect(text).toContain('click Start');
+    expect(text).toContain('click Ride with friends');
     expect(offersDownload('desktop')).toBe(false);
   });
 

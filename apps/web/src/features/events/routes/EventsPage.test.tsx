@@ -275,13 +275,15 @@ describe('EventsPage', () => {
   });
 
   describe('Learn more', () => {
-    it('tells the desktop app to connect a trainer, pick a video and click Start', async () => {
+    it('tells the desktop app to connect a trainer, pick a video and click Ride with friends', async () => {
       fakeServer({ active: [], completed: [] });
       useGeneralStore.setState({ electronMode: true });
       renderEvents();
       fireEvent.click(screen.getByTestId('events-learn-more-toggle'));
       const text = screen.getByTestId('events-learn-more');
-      expect(text.textContent).toContain('pick a video from the collection and click Start');
+      expect(text.textContent).toContain(
+        'pick a video from the collection and click Ride with friends',
+      );
       expect(within(text).queryByTestId('download-installer')).toBeNull();
     });
 
