@@ -75,6 +75,9 @@ test.describe.serial('demo idle mode', () => {
   test('/demo in a browser (a kiosk) loops demo-video with a way to start riding', async ({
     browser,
   }) => {
+    // Two viewports, each a page load with a playing video and an axe scan: past the 30 s
+    // default when the machine is busy (CI failed at 30 s closing the second context).
+    test.setTimeout(90_000);
     for (const viewport of [
       { width: 1440, height: 900 },
       { width: 390, height: 844 },
