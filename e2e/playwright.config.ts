@@ -19,6 +19,7 @@ const trackerOrigins = [baseURL, ...Object.values(OWN_SERVER_PORTS).map(ownServe
 
 export default defineConfig({
   testDir: './tests',
+  globalSetup: './global-setup.ts',
   fullyParallel: false,
   workers: 1,
   retries: 0,

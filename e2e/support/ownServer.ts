@@ -18,8 +18,8 @@ export const OWN_SERVER_PORTS = {
   playerRestart: 8191,
   rideOutage: 8192,
   desktopShell: 8193,
-  desktopDemo: 8194,
-  plansContent: 8195,
+  /** The one server with the sample content, shared by the specs that need it. */
+  sampleContent: 8194,
 } as const;
 
 /** The origin (and base URL) of a spec's own server on `port`. */
@@ -37,13 +37,19 @@ export type OwnServer = {
   start: () => Promise<void>;
   /** Kills the process at once (SIGKILL, as a crash or a deploy would) and waits for its exit. */
   kill: () => Promise<void>;
+  /** The running process's id (null when this object did not start it or it has exited). */
+  readonly pid: number | null;
 };
 
 /**
  * `env` overrides the config's environment for this server only (desktop-demo: the sample
  * content, whose demo-video the attract screen plays).
  */
-export function ownServer(port: number, env: Record<string, string> = {}): OwnServer {
+export function ownServer(
+  port: number,
+  env: Record<string, string> = {},
+  opts: { nice?: number } = {},
+): OwnServer {
   const url = ownServerUrl(port);
   const runDir = process.env.E2E_DATA_DIR ?? path.join(here, '..', '.data', `run-${Date.now()}`);
   const dataDir = path.join(runDir, `own-server-${port}`);
@@ -55,7 +61,11 @@ export function ownServer(port: number, env: Record<string, string> = {}): OwnSe
     await mkdir(dataDir, { recursive: true });
     // Every start appends to one log beside the data, for a failure's post-mortem.
     const log = createWriteStream(path.join(dataDir, 'server.log'), { flags: 'a' });
-    const proc = spawn(process.execPath, [serverMain], {
+    // `nice`: a server whose background work (ffmpeg) may take only what the tests leave idle.
+    const [command, args] = opts.nice
+      ? ['nice', ['-n', String(opts.nice), process.execPath, serverMain]]
+      : [process.execPath, [serverMain]];
+    const proc = spawn(command, args, {
       env: { ...process.env, ...e2eServerEnv(port, url, dataDir), ...env },
       stdio: ['ignore', 'pipe', 'pipe'],
     });
@@ -83,7 +93,15 @@ export function ownServer(port: number, env: Record<string, string> = {}): OwnSe
     await exited;
   };
 
-  return { url, dataDir, start, kill };
+  return {
+    url,
+    dataDir,
+    start,
+    kill,
+    get pid() {
+      return child?.pid ?? null;
+    },
+  };
 }
 
 async function healthy(url: string): Promise<boolean> {

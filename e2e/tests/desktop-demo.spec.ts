@@ -4,7 +4,7 @@ import { AUTH_TOKEN_HEADER, DEMO_VIDEO_URL } from '@ridealong/contracts';
 import '../desktop/bridge-global.js';
 import { launchDesktopApp, type LaunchedDesktopApp } from '../desktop/launch.js';
 import { expectPath } from '../support/accounts.js';
-import { OWN_SERVER_PORTS, ownServer } from '../support/ownServer.js';
+import { ensureSampleServer, sampleServer } from '../support/sampleServer.js';
 import { signInDesktopRider } from '../support/tracker.js';
 
 /**
@@ -12,8 +12,8 @@ import { signInDesktopRider } from '../support/tracker.js';
  * (e2e/desktop/). A member whose enter_demo_mode_at is set idles: a visible tracker window
  * holds it off, then the app goes full screen on /demo playing demo-video, and input leaves.
  *
- * The server is the spec's own with the sample content on: its demo-video is what /demo plays
- * (the config's server has no sample content).
+ * The server is the run's sample content server (support/sampleServer.ts): its demo-video is
+ * what /demo plays (the config's server has no sample content).
  */
 
 /** The member's idle time: '10 seconds', the shortest the documents let a profile show. */
@@ -21,7 +21,7 @@ const IDLE_SECONDS = 10;
 /** The sample content makes demo-video first, in the background after the server starts. */
 const DEMO_VIDEO_READY_MS = 180_000;
 
-const server = ownServer(OWN_SERVER_PORTS.desktopDemo, { SEED_SAMPLE_DATA: 'true' });
+const server = sampleServer;
 
 /** Until demo-video answers with its stream (a 404/409 while the sample content is made). */
 async function waitForDemoVideo(): Promise<void> {
@@ -64,12 +64,8 @@ async function expectNoAxeViolations(page: Page): Promise<void> {
 test.describe.serial('demo idle mode', () => {
   test.beforeAll(async () => {
     test.setTimeout(DEMO_VIDEO_READY_MS + 60_000);
-    await server.start();
+    await ensureSampleServer();
     await waitForDemoVideo();
-  });
-
-  test.afterAll(async () => {
-    await server.kill();
   });
 
   test('/demo in a browser (a kiosk) loops demo-video with a way to start riding', async ({

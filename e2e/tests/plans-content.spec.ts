@@ -1,5 +1,5 @@
 import { expect, test, type Browser, type Page } from '@playwright/test';
-import { OWN_SERVER_PORTS, ownServer } from '../support/ownServer.js';
+import { ensureSampleServer, sampleServer, waitForSampleVideo } from '../support/sampleServer.js';
 import { signInDesktopRider } from '../support/tracker.js';
 import { makeClips, signInWebRider, uploadVideo, workoutCards } from '../support/videos.js';
 
@@ -8,7 +8,7 @@ import { makeClips, signInWebRider, uploadVideo, workoutCards } from '../support
  * a trial member in desktop mode is told which plan it needs (and that Pro is not on sale yet),
  * a clip without GPS says it has no slope data, and a video with GPS shows its route.
  *
- * The server is the spec's own with the sample content on (the config's server has none).
+ * The server is the run's sample content server (support/sampleServer.ts; the config's has none).
  */
 
 const PRO_VIDEO = { url: 'sample-alpine-pass', title: 'Alpine Pass Climb' };
@@ -17,19 +17,7 @@ const LAST_SAMPLE_VIDEO = 'sample-alpine-foothills';
 /** The sample catalogue makes its videos in the background after start, one after another. */
 const CATALOGUE_READY_MS = 300_000;
 
-const server = ownServer(OWN_SERVER_PORTS.plansContent, { SEED_SAMPLE_DATA: 'true' });
-
-async function waitForReady(url: string): Promise<void> {
-  await expect
-    .poll(
-      async () => {
-        const res = await fetch(`${server.url}/api/v1/race/${url}`);
-        return ((await res.json()) as { status?: string } | null)?.status ?? 'missing';
-      },
-      { timeout: CATALOGUE_READY_MS, intervals: [1000] },
-    )
-    .toBe('ready');
-}
+const server = sampleServer;
 
 async function pageOnServer(browser: Browser): Promise<Page> {
   const context = await browser.newContext({
@@ -42,13 +30,9 @@ async function pageOnServer(browser: Browser): Promise<Page> {
 test.describe.serial('plans and content', () => {
   test.beforeAll(async () => {
     test.setTimeout(CATALOGUE_READY_MS + 60_000);
-    await server.start();
-    await waitForReady(PRO_VIDEO.url);
-    await waitForReady(LAST_SAMPLE_VIDEO);
-  });
-
-  test.afterAll(async () => {
-    await server.kill();
+    await ensureSampleServer();
+    await waitForSampleVideo(PRO_VIDEO.url, CATALOGUE_READY_MS);
+    await waitForSampleVideo(LAST_SAMPLE_VIDEO, CATALOGUE_READY_MS);
   });
 
   test('the Pro-only sample video shows its plan on its card and page, with its route', async ({

@@ -7,6 +7,7 @@ import pg from 'pg';
 import { buildApp } from '../src/app.js';
 import { loadConfig } from '../src/config.js';
 import { openDatabase, type Database } from '../src/db/client.js';
+import { migratedPgliteImage, migratedTemplate } from './database-templates.js';
 import { outboxMailer, type Mailer } from '../src/lib/mailer.js';
 import { memoryRateLimiter, type RateLimiter } from '../src/lib/rate-limiter.js';
 
@@ -27,7 +28,11 @@ export const backends: Backend[] = [
   {
     name: 'pglite',
     open: async () => {
-      const db = await openDatabase({ databaseUrl: null, pgliteDir: null });
+      const db = await openDatabase({
+        databaseUrl: null,
+        pgliteDir: null,
+        pgliteImage: await migratedPgliteImage(),
+      });
       return { ...db, drop: async () => undefined };
     },
   },
@@ -37,9 +42,10 @@ export const backends: Backend[] = [
           name: 'postgres' as const,
           open: async () => {
             const name = `ra_test_${Date.now()}_${Math.floor(Math.random() * 1e6)}`;
+            const template = await migratedTemplate(adminUrl);
             const admin = new pg.Client({ connectionString: adminUrl });
             await admin.connect();
-            await admin.query(`create database ${name}`);
+            await admin.query(`create database ${name} template ${template}`);
             await admin.end();
             const url = new URL(adminUrl);
             url.pathname = `/${name}`;

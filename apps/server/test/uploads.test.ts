@@ -262,8 +262,10 @@ describe.each(backends)('uploads and processing ($name)', (backend) => {
       title: 'Two laps',
       search_visible: false,
       channel_visible: true,
-      status: 'uploaded',
     });
+    // The answer is read after the last file is accepted: a job worker may already have taken
+    // the video (CI saw 'processing' once).
+    expect(['uploaded', 'processing']).toContain(race.status);
 
     expect(await settledStatus(server, owner.token, race.id)).toMatchObject({ status: 'ready' });
     expect((await stack.race(race.id)).duration).toBeCloseTo(4, 0);
