@@ -77,18 +77,21 @@ export type BridgeMessage = { channel: string; payload: unknown };
 /**
  * A test double of the desktop app's preload bridge (`window.desktopBridge`): it records what
  * the page sends and never emits events, as the desktop shell does while nothing happens.
+ * With a `version` it is the desktop app 2.5.0's (its own tracker, whose window is Connect
+ * Device): one whose tracker has not started, as it never says so.
  */
-export async function installDesktopBridge(page: Page): Promise<void> {
-  await page.addInitScript(() => {
+export async function installDesktopBridge(page: Page, version?: string): Promise<void> {
+  await page.addInitScript((appVersion) => {
     const sent: Array<{ channel: string; payload: unknown }> = [];
     Object.assign(window, {
       __bridgeSent: sent,
       desktopBridge: {
         send: (channel: string, payload: unknown) => sent.push({ channel, payload }),
         on: () => () => undefined,
+        ...(appVersion ? { version: appVersion } : {}),
       },
     });
-  });
+  }, version ?? null);
 }
 
 export async function bridgeMessages(page: Page): Promise<BridgeMessage[]> {

@@ -1,5 +1,13 @@
 import { expect, type Locator, type Page } from '@playwright/test';
-import { expectPath, newRider, signIn, signUp, verifyEmail, type Session } from './accounts.js';
+import {
+  expectPath,
+  newRider,
+  signIn,
+  signUp,
+  verifyEmail,
+  type Rider,
+  type Session,
+} from './accounts.js';
 
 /** The simulator tracker that playwright.config.ts starts (same port as there). */
 export const E2E_TRACKER_URL = 'http://127.0.0.1:47110';
@@ -19,8 +27,11 @@ export async function useTrackerUrl(page: Page, url: string): Promise<void> {
  * `dataDir` names a spec's own server's data folder, whose outbox has the verification mail
  * (the page's context then has that server as its baseURL); by default the config's server.
  */
-export async function signInDesktopRider(page: Page, dataDir?: string): Promise<Session> {
-  const rider = newRider();
+export async function signInDesktopRider(
+  page: Page,
+  dataDir?: string,
+  rider: Rider = newRider(),
+): Promise<Session> {
   await signUp(page, rider);
   await verifyEmail(page, rider.email, dataDir);
   await page.goto('/?electronMode=true');

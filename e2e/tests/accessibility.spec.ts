@@ -25,6 +25,11 @@ const byTestId = (id: string) => (page: Page) => page.getByTestId(id).first();
 const eventsShown = (page: Page) =>
   page.getByTestId('events-grid').or(page.getByTestId('events-empty')).first();
 const check = (path: string, ready: Check['ready'] = heading): Check => ({ path, ready });
+/** The video page once its route card has loaded (facts, or the note that it has no slope). */
+const routeShown = (page: Page) =>
+  page.getByTestId('route-facts').or(page.getByTestId('no-slope-notice')).first();
+/** An activity page once its charts are drawn, not only its title. */
+const chartsShown = (page: Page) => page.getByTestId('activity-chart-power').locator('canvas');
 
 /** What beforeAll made: the pages with an id in their path. */
 type Content = { videoUrl: string; channelId: number; challengeId: number; activityId: number };
@@ -56,7 +61,7 @@ function guestPages(c: Content): Check[] {
     check('/video-upgrade'),
     check('/profile'),
     check('/videos', byTestId('workout-card')),
-    check(`/video/${c.videoUrl}`, byTestId('video-page')),
+    check(`/video/${c.videoUrl}`, routeShown),
     check('/new-video'),
     check('/desktop-uploader'),
     check('/my-channel'),
@@ -91,11 +96,11 @@ function memberPages(c: Content): Check[] {
     check('/', byTestId('home-page')),
     check('/profile'),
     check('/activities', byTestId('activity-card')),
-    check(`/activities/${c.activityId}`, byTestId('activity-page-title')),
+    check(`/activities/${c.activityId}`, chartsShown),
     check('/my-channel', byTestId('featured-video')),
     check('/new-video', byTestId('new-video-page')),
     check('/videos', byTestId('workout-card')),
-    check(`/video/${c.videoUrl}`, byTestId('video-page')),
+    check(`/video/${c.videoUrl}`, routeShown),
     check('/events', eventsShown),
     check('/challenges', byTestId('challenges-featured')),
     check(`/challenge/${c.challengeId}`),

@@ -41,8 +41,14 @@ function macFeed(zip: Buffer): string {
   ].join('\n');
 }
 
-async function visit(browser: Browser, userAgent: string, url: string) {
+async function visit(browser: Browser, userAgent: string, url: string, bluetooth = false) {
   const context = await browser.newContext({ userAgent, acceptDownloads: true });
+  // Chrome on Windows has Web Bluetooth, Debian's Chromium does not: the page sees the former.
+  if (bluetooth) {
+    await context.addInitScript(() =>
+      Object.defineProperty(navigator, 'bluetooth', { value: {}, configurable: true }),
+    );
+  }
   const page = await context.newPage();
   await page.goto(url);
   return { page, close: () => context.close() };
@@ -98,7 +104,7 @@ test.describe.serial('desktop downloads from the releases folder', () => {
   });
 
   test('Windows is told no installer is published and offered the browser', async ({ browser }) => {
-    const { page, close } = await visit(browser, WINDOWS_UA, '/');
+    const { page, close } = await visit(browser, WINDOWS_UA, '/', true);
     await expect(page.getByText('The desktop app for Windows is not published yet.')).toBeVisible();
     await expect(page.getByRole('link', { name: /^Download for/ })).toHaveCount(0);
     await expect(page.getByRole('link', { name: 'Pick a workout' })).toHaveAttribute(

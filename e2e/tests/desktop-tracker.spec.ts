@@ -3,7 +3,7 @@ import { expect, test, type Page } from '@playwright/test';
 import { AUTH_TOKEN_HEADER } from '@ridealong/contracts';
 import '../desktop/bridge-global.js';
 import { launchDesktopApp } from '../desktop/launch.js';
-import { expectPath } from '../support/accounts.js';
+import { expectPath, newRider, signIn, type Rider } from '../support/accounts.js';
 import { decodeFit, makeRideClip, rideSeconds, uploadReadyVideo } from '../support/ride.js';
 import { signInDesktopRider } from '../support/tracker.js';
 import { uniqueTitle } from '../support/videos.js';
@@ -19,12 +19,51 @@ const RIDE_SECONDS = 12;
 
 const livePower = async (page: Page) => Number(await page.getByTestId('live-power').textContent());
 
-test('in the app, Connect Device starts its own tracker; with the simulated trainer a ride records power', async ({
+/**
+ * Resolves at the first pulse the page's own connection to the app's tracker receives (socket.io
+ * frame `42["pulse",...]`): from then on the page knows the tracker's devices. Set up before the
+ * page loads.
+ */
+function firstTrackerPulse(page: Page): Promise<void> {
+  return new Promise((resolve) => {
+    page.on('websocket', (socket) => {
+      if (!socket.url().includes(`:${APP_TRACKER_PORT}/`)) return;
+      socket.on('framereceived', ({ payload }) => {
+        if (String(payload).startsWith('42["pulse"')) resolve();
+      });
+    });
+  });
+}
+
+/** Records on the page whether Start's "Connecting to your trainer…" ever showed. */
+async function watchStartWaiting(page: Page): Promise<void> {
+  await page.addInitScript(() => {
+    new MutationObserver(() => {
+      if (document.querySelector('[data-testid="start-waiting"]')) {
+        Object.assign(window, { __sawStartWaiting: true });
+      }
+    }).observe(document, { childList: true, subtree: true });
+  });
+}
+
+/** Signs the rider in again in a restarted app's main window (a new session). */
+async function signInAgain(page: Page, rider: Rider): Promise<void> {
+  await page.goto('/?electronMode=true');
+  await expectPath(page, '/login');
+  await signIn(page, rider.email, rider.password);
+  await page.waitForURL((url) => !url.pathname.startsWith('/login'));
+  await expect(page.getByRole('button', { name: 'Profile menu' })).toBeVisible();
+}
+
+test('in the app, Connect Device starts its own tracker; with the simulated trainer a ride records power; after a restart Start opens it at once', async ({
   browser,
   baseURL,
 }) => {
-  // Upload and processing, the 10 s countdown, 12 s of riding, then the saved ride.
-  test.setTimeout(240_000);
+  // Upload and processing, the 10 s countdown, 12 s of riding, the saved ride, the restart.
+  test.setTimeout(300_000);
+  const rider = newRider();
+  /** The video ridden, opened again after the restart. */
+  let videoUrl = '';
   const desktop = await launchDesktopApp({
     browser,
     serverUrl: baseURL ?? '',
@@ -72,7 +111,7 @@ test('in the app, Connect Device starts its own tracker; with the simulated trai
 
     // The rider signs in in the main window ('/?electronMode' again only brings the window up).
     await page.bringToFront();
-    const session = await signInDesktopRider(page);
+    const session = await signInDesktopRider(page, undefined, rider);
     expect(desktop.app.windows.all().filter((w) => w.kind === 'tracker')).toHaveLength(1);
     const { title } = uniqueTitle('App tracker ride');
     const video = await uploadReadyVideo(
@@ -81,24 +120,17 @@ test('in the app, Connect Device starts its own tracker; with the simulated trai
       title,
       await makeRideClip(RIDE_SECONDS + 15),
     );
+    const pulsed = firstTrackerPulse(page);
     await page.goto(`/video/${video.url}`);
 
-    // The ride page is connected to the app's tracker too (desktop-info): Start rides alone.
-    // Until its first pulse arrives Start only brings the tracker window up, so it is pressed
-    // until the countdown shows.
-    const stage = page.getByTestId('player-stage');
-    await expect(async () => {
-      await page.bringToFront();
-      if ((await stage.getAttribute('data-ride-phase')) === 'idle') {
-        await page
-          .getByTestId('player-overlay')
-          .getByRole('button', { name: 'Start' })
-          .click({ timeout: 3000 });
-      }
-      await expect(stage).not.toHaveAttribute('data-ride-phase', 'idle', { timeout: 2000 });
-    }).toPass({ timeout: 20_000 });
-    // A press made before the trainer was live opened the tracker window over the page.
+    // The ride page connects to the app's tracker too (desktop-info); once it has heard from it
+    // the simulated trainer is live there, and one press of Start rides alone.
+    await pulsed;
+    // Signing in ('/?electronMode') brought the tracker window up; the rider comes back.
     await page.bringToFront();
+    const stage = page.getByTestId('player-stage');
+    await page.getByTestId('player-overlay').getByRole('button', { name: 'Start' }).click();
+    await expect(page.getByTestId('ride-countdown')).toBeVisible();
     await expect(stage).toHaveAttribute('data-ride-phase', 'recording', { timeout: 15_000 });
     await expect(page.getByTestId('ride-power')).toHaveText(/^[1-9]\d*/, { timeout: 5000 });
     await expect
@@ -129,11 +161,52 @@ test('in the app, Connect Device starts its own tracker; with the simulated trai
     const powers = (fit.messages.recordMesgs ?? []).map((r) => Number(r.power));
     expect(powers.length).toBeGreaterThanOrEqual(RIDE_SECONDS - 1);
     expect(powers.filter((w) => w > 0).length).toBeGreaterThanOrEqual(RIDE_SECONDS - 2);
+    videoUrl = video.url;
   } finally {
     await desktop.close();
   }
   // The app's tracker stopped with the app: its port is free again.
   await expect(fetch(`http://127.0.0.1:${APP_TRACKER_PORT}/health`)).rejects.toThrow();
+
+  // The app starts again on its data, this time without a trainer: the page still remembers
+  // the tracker a trainer went live through (Electron keeps local storage; the harness's new
+  // session is given it), yet nothing is reconnecting. One press of Start opens the tracker
+  // window at once, with no wait for a connection (review H1).
+  const again = await launchDesktopApp({
+    browser,
+    serverUrl: baseURL ?? '',
+    trackerPort: APP_TRACKER_PORT,
+    userData: desktop.ports.paths.userData,
+  });
+  try {
+    const page = await again.mainPage();
+    await expectPath(page, '/login', 20_000);
+    await signInAgain(page, rider);
+    const firstWindow = await again.windows.waitFor('tracker');
+    const tracker = await firstWindow.page();
+    await tracker.bringToFront();
+    const simulatorSwitch = tracker.getByRole('switch', { name: /Ride without a trainer/ });
+    await expect(simulatorSwitch).toBeChecked(); // kept from the last start
+    await simulatorSwitch.click();
+    await expect(simulatorSwitch).not.toBeChecked();
+    await tracker.close(); // the rider closes the tracker window
+
+    await page.bringToFront();
+    await page.evaluate(() => window.localStorage.setItem('ridealong.trackerRemembered', '1'));
+    await watchStartWaiting(page);
+    const pulsed = firstTrackerPulse(page);
+    await page.goto(`/video/${videoUrl}`);
+    await pulsed;
+    const pressedAt = Date.now();
+    await page.getByTestId('player-overlay').getByRole('button', { name: 'Start' }).click();
+    const reopened = await again.windows.waitFor('tracker', 1000);
+    expect(reopened).not.toBe(firstWindow);
+    expect(Date.now() - pressedAt).toBeLessThan(1000);
+    await expect(page.getByTestId('player-stage')).toHaveAttribute('data-ride-phase', 'idle');
+    expect(await page.evaluate(() => '__sawStartWaiting' in window)).toBe(false);
+  } finally {
+    await again.close();
+  }
 });
 
 test('with its port taken (a tracker started in a terminal) the app says so instead of failing', async ({

@@ -112,7 +112,8 @@ test('on a 390x844 phone the plan table shows Free, Core and Pro side by side', 
 });
 
 test('the share images of /events and /activities are images at real URLs', async ({ page }) => {
-  for (const path of ['/events', '/activities']) {
+  // An activity's own page too (its tags are set whoever opens it).
+  for (const path of ['/events', '/activities', '/activities/1']) {
     await page.goto(path);
     const og = page.locator('meta[property="og:image"]');
     await expect(og).toHaveAttribute('content', /^http/);

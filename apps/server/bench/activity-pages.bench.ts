@@ -5,7 +5,9 @@
  *   longest answer there is) and of a 10-minute one: p99 and answer size. Fails when the 6-hour
  *   p99 exceeds max(SERIES_RATIO x the baseline's, SERIES_LIMIT_MS), when an answer holds other
  *   than the ride's seconds, or when the cost grows faster than linearly in the seconds (time or
- *   bytes per second of the long ride over twice, resp. 1.5 times, the short ride's).
+ *   bytes per second of the long ride over twice, resp. 1.5 times, the short ride's). Asked
+ *   without compression (identity); the 6-hour ride also as a browser asks (brotli, same
+ *   bound), with the bytes on the wire of each encoding printed.
  * - GET /race/{id}/route of 6-hour and 10-minute videos: with the summary stored, and without
  *   (the first read makes and keeps it; timed after removing it each round, then its later
  *   reads). Stored reads fail past max(ROUTE_RATIO x the baseline's, ROUTE_LIMIT_MS), first
@@ -15,6 +17,7 @@
  *
  * Environment: BENCH_DATABASE_URL or TEST_DATABASE_URL, BENCH_ROUNDS, BENCH_COLD_ROUNDS.
  */
+import { request } from 'node:http';
 import { performance } from 'node:perf_hooks';
 import pg from 'pg';
 import { ACTIVITY_SERIES_MAX_SECONDS, ROUTE_PROFILE_MAX_POINTS } from '@ridealong/contracts';
@@ -88,15 +91,25 @@ async function seed(client: pg.Client): Promise<void> {
   await client.query('vacuum analyze');
 }
 
-/** One page: its path, the member asking (token), and a check of the answer. */
-type Page = { name: string; path: string; token?: string; check?: (b: unknown) => string | null };
+/** One page: its path, the member asking (token), its Accept-Encoding, a check of the answer. */
+type Page = {
+  name: string;
+  path: string;
+  token?: string;
+  encoding?: string;
+  check?: (b: unknown) => string | null;
+};
 type Timed = { ms: number[]; bytes: number };
 
 /** Times one request, body included (its size in bytes); throws on a wrong status or check. */
 async function timedGet(baseUrl: string, page: Page): Promise<{ ms: number; bytes: number }> {
   const start = performance.now();
+  // fetch decodes a compressed answer: the time includes compressing and decoding it.
   const res = await fetch(baseUrl + page.path, {
-    headers: page.token ? { 'x-auth-token': page.token } : {},
+    headers: {
+      ...(page.token ? { 'x-auth-token': page.token } : {}),
+      ...(page.encoding ? { 'accept-encoding': page.encoding } : {}),
+    },
   });
   const body = await res.arrayBuffer();
   const ms = performance.now() - start;
@@ -105,6 +118,20 @@ async function timedGet(baseUrl: string, page: Page): Promise<{ ms: number; byte
   const problem = page.check?.(JSON.parse(text));
   if (problem) throw new Error(`${page.name}: ${problem}`);
   return { ms, bytes: body.byteLength };
+}
+
+/** The bytes of a page's answer as sent (fetch would decode them), with its Content-Encoding. */
+function wireBytes(baseUrl: string, page: Page): Promise<string> {
+  const headers = { 'x-auth-token': page.token ?? '', 'accept-encoding': page.encoding ?? '' };
+  return new Promise((resolve, reject) => {
+    request(baseUrl + page.path, { headers }, (res) => {
+      let bytes = 0;
+      res.on('data', (c: Buffer) => (bytes += c.length));
+      res.on('end', () => resolve(`${bytes} (${res.headers['content-encoding'] ?? 'identity'})`));
+    })
+      .on('error', reject)
+      .end();
+  });
 }
 
 /** Sequential rounds of every page in turn (a slow moment hits them alike), as measure.ts. */
@@ -150,6 +177,9 @@ async function main(): Promise<number> {
         await client.end();
       }
     },
+    // One member asks the series hundreds of times: past its per-member limit (429), which
+    // would hide the cost measured here. test/activity-series-limits.test.ts covers the limit.
+    { rateLimiter: { hit: async () => ({ allowed: true, retryAfterSeconds: 0 }) } },
   );
 }
 
@@ -164,10 +194,16 @@ async function measure(baseUrl: string, client: pg.Client, token: string): Promi
     (await client.query<{ id: number }>('select id from tracks where race_url = $1', [url]))
       .rows[0]!.id;
   const healthz: Page = { name: 'GET /healthz (baseline)', path: '/healthz' };
-  const series = async (url: string, seconds: number, label: string): Promise<Page> => ({
-    name: `series, ${label} ride (${seconds} s)`,
+  const series = async (
+    url: string,
+    seconds: number,
+    label: string,
+    encoding = 'identity',
+  ): Promise<Page> => ({
+    name: `series, ${label} ride (${seconds} s)${encoding === 'identity' ? '' : `, ${encoding}`}`,
     path: `/api/v1/tracks/${await track(url)}/series`,
     token,
+    encoding,
     check: seriesOf(seconds),
   });
   const route = (url: string, label: string): Page => ({
@@ -177,6 +213,8 @@ async function measure(baseUrl: string, client: pg.Client, token: string): Promi
   });
   const seriesLong = await series('long-ride', LONG, '6-hour');
   const seriesShort = await series('short-ride', SHORT, '10-minute');
+  // As Chrome asks: the answer goes as brotli (http/compression.ts).
+  const seriesBrowser = await series('long-ride', LONG, '6-hour', 'gzip, deflate, br');
   const routes = [
     route('long-ride', `${LONG} s, stored`),
     route('short-ride', `${SHORT} s, stored`),
@@ -185,7 +223,7 @@ async function measure(baseUrl: string, client: pg.Client, token: string): Promi
   ];
   const newVideos = ['long-new', 'short-new'];
   const firsts = newVideos.map((url, i) => route(url, `${[LONG, SHORT][i]} s, first read`));
-  const pages = [healthz, seriesLong, seriesShort, ...routes];
+  const pages = [healthz, seriesLong, seriesBrowser, seriesShort, ...routes];
 
   console.log('bench: warming up');
   await rounds(baseUrl, [...pages, ...firsts], 5);
@@ -218,6 +256,7 @@ async function measure(baseUrl: string, client: pg.Client, token: string): Promi
   const routeBound = bound(base, ROUTE_RATIO, ROUTE_LIMIT_MS);
   const limits = new Map<Page, number>([
     [seriesLong, seriesBound],
+    [seriesBrowser, seriesBound],
     ...routes.map((p): [Page, number] => [p, routeBound]),
     ...firsts.map((p): [Page, number] => [p, seriesBound]),
   ]);
@@ -230,6 +269,11 @@ async function measure(baseUrl: string, client: pg.Client, token: string): Promi
       `${p.name.padEnd(44)}${`${measured.get(p)!.bytes} bytes`.padStart(16)}` +
         (limit === undefined ? '' : `   p99 bound ${limit.toFixed(0)} ms: ${ok ? 'ok' : 'FAIL'}`),
     );
+  }
+
+  for (const encoding of ['identity', 'gzip', 'br']) {
+    const bytes = await wireBytes(baseUrl, { ...seriesLong, encoding });
+    console.log(`series 6 h asked with ${encoding.padEnd(8)}: ${bytes} bytes on the wire`);
   }
 
   // Growth with the ride's length: at most linear (per second, long against short).

@@ -7,7 +7,7 @@ import { buildApp } from '../src/app.js';
 import { loadConfig } from '../src/config.js';
 import { openDatabase, type Database } from '../src/db/client.js';
 import { outboxMailer } from '../src/lib/mailer.js';
-import { memoryRateLimiter } from '../src/lib/rate-limiter.js';
+import { memoryRateLimiter, type RateLimiter } from '../src/lib/rate-limiter.js';
 import { createBenchDatabase, reachable, serverUrl } from './database.js';
 
 /** What a bench measures against: the real app on a random port over its own database. */
@@ -28,6 +28,8 @@ export async function withBenchServer(
   label: string,
   seed: (client: pg.Client) => Promise<void>,
   run: (server: BenchServer) => Promise<number>,
+  /** A bench of a rate-limited route measures its cost, not its limit: its own limiter. */
+  opts: { rateLimiter?: RateLimiter } = {},
 ): Promise<number> {
   const url = serverUrl();
   if (!(await reachable(url))) {
@@ -63,7 +65,7 @@ export async function withBenchServer(
       mailer: outboxMailer(path.join(dataDir, 'outbox'), config.mailFrom, {
         info: () => undefined,
       }),
-      rateLimiter: memoryRateLimiter(),
+      rateLimiter: opts.rateLimiter ?? memoryRateLimiter(),
       promoVideo: null,
     });
     await app.listen({ port: 0, host: '127.0.0.1' });

@@ -15,6 +15,7 @@ import { installAuth } from './http/auth.js';
 import { frameworkErrorAnswer, installErrorHandler } from './http/error-handler.js';
 import { clientErrorAnswer, installStorableTextGuard } from './http/storable-text.js';
 import { installSecurityHeaders } from './http/security-headers.js';
+import { installCompression } from './http/compression.js';
 import { installPublicMedia } from './http/public-media.js';
 import { installStaticWeb } from './http/static-web.js';
 import type { Mailer } from './lib/mailer.js';
@@ -112,6 +113,8 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   installSecurityHeaders(app.server);
   // Before the auth hook and every route: text the database cannot store is a 400 at the door.
   installStorableTextGuard(app);
+  // Before every route (it hooks the routes made after it): JSON answers of 1 KB and more.
+  await installCompression(app);
 
   await app.register(swagger, {
     openapi: {
@@ -301,7 +304,9 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
           authLimits,
         ),
       );
-      await api.register(tracksRoutes(tracksService(database.db, jobs), signer, strava.endpoints));
+      await api.register(
+        tracksRoutes(tracksService(database.db, jobs, deps.rateLimiter), signer, strava.endpoints),
+      );
       await api.register(stravaUploadsPart.apiRoutes(signer));
       await api.register(challengesRoutes(challenges, signer, presentUser));
       await api.register(video.apiRoutes);

@@ -1,7 +1,7 @@
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ACTIVITY_SERIES_MAX_SECONDS, activitySeriesSchema } from '@ridealong/contracts';
-import { raceSlopePoints, trackPoints, tracks } from '../src/db/schema.js';
+import { raceSlopePoints, trackPoints, tracks, users } from '../src/db/schema.js';
 import { backends, startServer, type TestServer } from './harness.js';
 import { member, type Member } from './races-fixtures.js';
 import { recordingRide, savedRide } from './strava-upload-fixtures.js';
@@ -62,6 +62,19 @@ describe.each(backends)("an activity's series on $name", (backend) => {
     expect((await series(trackId)).status).toBe(401);
   });
 
+  it("carries the rider's weight, also to an admin with another weight", async () => {
+    const weigh = (m: Member, weight: number | null) =>
+      s.database.db.update(users).set({ weight }).where(eq(users.id, m.user.id));
+    await weigh(admin, 95);
+    await weigh(owner, null);
+    const weightOf = async (m: Member) =>
+      activitySeriesSchema.parse(await (await series(trackId, m)).json()).rider_weight;
+    expect(await weightOf(owner)).toBeNull();
+    await weigh(owner, 61.5);
+    expect(await weightOf(owner)).toBe(61.5);
+    expect(await weightOf(admin)).toBe(61.5);
+  });
+
   it('answers absurd and unknown ids with a 4xx, never a 500', async () => {
     for (const id of ['0', '-1', '1.5', 'abc', '2147483648', '1e400', 'x%00y', '%00']) {
       const status = (await series(id, owner)).status;
@@ -73,6 +86,50 @@ describe.each(backends)("an activity's series on $name", (backend) => {
   it('refuses a ride still being recorded', async () => {
     const open = await recordingRide(s.database, { userId: owner.user.id, seconds: 5 });
     expect((await series(open.trackId, owner)).status).toBe(400);
+  });
+
+  it('keeps each second with its own road, across slices and gaps in the ride and the road', async () => {
+    // Seconds 0-89, then 2000-5999: three slices of the reader, the gap inside the first.
+    const { trackId: gappy } = await savedRide(s.database, owner.user.id);
+    const [track] = await s.database.db.select().from(tracks).where(eq(tracks.id, gappy));
+    const later = Array.from({ length: 4000 }, (_, i) => 2000 + i);
+    const points = later.map((second) => ({
+      trackId: gappy,
+      elapsedTime: second,
+      accumulatedPower: 0,
+      power: (second % 400) + 0.4,
+      heartRate: 130,
+      cadence: 85,
+      distance: second * 8.04,
+      speed: 8,
+      recordedAt: new Date(),
+    }));
+    // The road from 1000 s on, with a hole every 7th second.
+    const road = Array.from({ length: 5000 }, (_, i) => 1000 + i)
+      .filter((second) => second % 7 !== 0)
+      .map((second) => ({
+        raceId: track!.raceId!,
+        second,
+        distance: second * 8,
+        elevation: second / 10 + 0.04,
+        speed: 8,
+        slope: -1.26,
+      }));
+    for (let i = 0; i < 4000; i += 2000) {
+      await s.database.db.insert(trackPoints).values(points.slice(i, i + 2000));
+      await s.database.db.insert(raceSlopePoints).values(road.slice(i, i + 2000));
+    }
+    await s.database.db.insert(raceSlopePoints).values(road.slice(4000));
+    const body = activitySeriesSchema.parse(await (await series(gappy, owner)).json());
+    expect(body.elapsed_time).toEqual([...Array.from({ length: 90 }, (_, i) => i), ...later]);
+    const at = (second: number) => body.elapsed_time.indexOf(second);
+    expect(body.elevation.slice(0, 90)).toEqual(Array.from({ length: 90 }, () => null));
+    for (const second of later) {
+      const hole = second % 7 === 0;
+      expect([second, body.power[at(second)]]).toEqual([second, second % 400]);
+      expect([second, body.elevation[at(second)]]).toEqual([second, hole ? null : second / 10]);
+      expect([second, body.grade[at(second)]]).toEqual([second, hole ? null : -1.3]);
+    }
   });
 
   it('is bounded by the longest ride, whatever is stored', async () => {

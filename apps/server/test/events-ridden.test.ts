@@ -107,4 +107,32 @@ describe.each(backends)('completed events are ridden ones on $name', (backend) =
     });
     expect(await count()).toBe(before + 1);
   });
+
+  it('counts as having ridden only the members still in at the Start', async () => {
+    const [tara, ugo, vera] = [
+      await member(s, { name: 'Tara' }),
+      await member(s, { name: 'Ugo' }),
+      await member(s, { name: 'Vera' }),
+    ];
+    const eventId = await host(tara);
+    const [t, u, v] = [
+      await sockets.connect(tara),
+      await sockets.connect(ugo),
+      await sockets.connect(vera),
+    ];
+    await join(t, eventId);
+    await join(u, eventId);
+    await join(v, eventId);
+    // Vera leaves the waiting room: her membership row stays, closed before the Start.
+    expect(await ask(v, 'group-leave-room', { roomId: eventId })).toEqual({ ok: true });
+    const started = next(u, 'group-start-race');
+    const answer = await ask(t, 'group-start-race', { roomId: eventId, duration: 60 });
+    expect(answer).toMatchObject({ ok: true });
+    await started;
+    expect(await ask(t, 'group-cancel', { roomId: eventId })).toEqual({ ok: true });
+    expect((await completed()).find((e) => e.id === eventId)).toMatchObject({
+      status: 'complete',
+      joined: 2,
+    });
+  });
 });

@@ -41,11 +41,13 @@ export function connectGroup(s: { baseUrl: string }, token: string): Promise<Gro
 export function groupSuite(
   backend: Backend,
   started: (suite: { s: TestServer; owner: Member }) => void,
+  /** More of the server's environment (REDIS_URL: the live store on Redis). */
+  env: Record<string, string> = {},
 ) {
   let server: TestServer | null = null;
   const open: GroupClient[] = [];
   beforeAll(async () => {
-    server = await startServer(backend, { ROLE: 'api,realtime' });
+    server = await startServer(backend, { ROLE: 'api,realtime', ...env });
     started({ s: server, owner: await member(server, { name: 'Owner' }) });
   });
   afterAll(async () => {

@@ -33,6 +33,8 @@ export type FakeStripe = {
   url: string;
   /** Each request: method, path, the form-decoded body and the Authorization header. */
   requests: { method: string; path: string; body: URLSearchParams; auth: string }[];
+  /** The metadata type of each session (set by a create, or by a test: an older session). */
+  sessionTypes: Map<string, string>;
   close: () => Promise<void>;
 };
 
@@ -42,6 +44,7 @@ export type FakeStripe = {
  */
 export async function fakeStripe(): Promise<FakeStripe> {
   const requests: FakeStripe['requests'] = [];
+  const sessionTypes: FakeStripe['sessionTypes'] = new Map();
   let n = 0;
   const server: Server = createServer((req, res) => {
     let raw = '';
@@ -65,9 +68,13 @@ export async function fakeStripe(): Promise<FakeStripe> {
         mode: 'subscription',
         status: 'open',
         url: `https://checkout.stripe.fake/c/pay/${id}`,
+        metadata: { type: sessionTypes.get(id) },
       });
-      if (method === 'POST' && path === '/v1/checkout/sessions')
-        return send(200, session(`cs_test_fake_${++n}`));
+      if (method === 'POST' && path === '/v1/checkout/sessions') {
+        const id = `cs_test_fake_${++n}`;
+        sessionTypes.set(id, new URLSearchParams(raw).get('metadata[type]') ?? '');
+        return send(200, session(id));
+      }
       const got = /^\/v1\/checkout\/sessions\/(cs_test_fake_\d+)$/.exec(path);
       if (method === 'GET' && got?.[1]) return send(200, session(got[1]));
       if (method === 'POST' && path === '/v1/billing_portal/sessions')
@@ -90,6 +97,7 @@ export async function fakeStripe(): Promise<FakeStripe> {
   return {
     url: `http://127.0.0.1:${(server.address() as AddressInfo).port}`,
     requests,
+    sessionTypes,
     close: () => new Promise((r) => server.close(() => r())),
   };
 }

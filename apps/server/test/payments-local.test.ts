@@ -136,9 +136,9 @@ describe.each(backends)('local test payment provider on $name', (backend) => {
 
   it('Cancel on the checkout page buys nothing and goes back to pricing', async () => {
     const m = await signUpMember(s);
-    const session = await checkout(m, 'pro');
+    const session = await checkout(m, 'core');
     const html = (await page(session.url)).html;
-    expect(html).toContain('$12.00 per month, billed monthly');
+    expect(html).toContain('$6.00 per month, billed monthly');
     const res = await press(html, 'Cancel');
     expect(res.status).toBe(303);
     expect(res.headers.get('location')).toBe('http://ride.test/pricing');
@@ -151,7 +151,7 @@ describe.each(backends)('local test payment provider on $name', (backend) => {
     const session = await checkout(m, 'core');
     const pay = formsOf((await page(session.url)).html).get('Pay');
     expect(pay).toBeDefined();
-    const other = formsOf((await page((await checkout(m, 'pro')).url)).html).get('Pay');
+    const other = formsOf((await page((await checkout(m, 'core_year')).url)).html).get('Pay');
     // Another session's field does not fit this form; a missing one neither.
     expect((await submitForm(s, pay?.action ?? '', other?.csrf ?? '')).status).toBe(403);
     expect((await submitForm(s, pay?.action ?? '', '')).status).toBe(403);
@@ -181,13 +181,14 @@ describe.each(backends)('local test payment provider on $name', (backend) => {
       /^Billing is for members/,
     );
 
-    const paid = await press((await page((await checkout(a, 'pro')).url)).html, 'Pay');
+    // Pro is not on sale (payments-on-sale.test.ts): a Core subscriber.
+    const paid = await press((await page((await checkout(a, 'core_year')).url)).html, 'Pay');
     expect(paid.status).toBe(303);
-    expect((await fetchUser(s, a)).account_level).toBe('pro');
+    expect((await fetchUser(s, a)).account_level).toBe('core');
     const again = await s.post('/api/v1/payment/create-checkout-session', body, a.token);
     expect(again.status).toBe(409);
     expect(((await again.json()) as { message: string }).message).toMatch(/already has a plan/);
-    // A Pro subscriber manages billing in the portal too (docs/decisions.md, portal rule).
+    // A subscriber manages billing in the portal (docs/decisions.md, portal rule).
     expect((await s.post(`/api/v1/payment/${a.id}/customer-portal`, {}, a.token)).status).toBe(200);
 
     const c = await checkout(b, 'core');
@@ -199,7 +200,7 @@ describe.each(backends)('local test payment provider on $name', (backend) => {
   it('a checkout opened before buying elsewhere cannot buy a second plan', async () => {
     const m = await signUpMember(s);
     const first = await checkout(m, 'core');
-    const second = await checkout(m, 'pro');
+    const second = await checkout(m, 'core_year');
     const secondHtml = (await page(second.url)).html;
     expect((await press((await page(first.url)).html, 'Pay')).status).toBe(303);
     const res = await press(secondHtml, 'Pay');

@@ -1,8 +1,11 @@
-import { eq } from 'drizzle-orm';
+import { eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { SLOPE_SOURCE, type Race, type RouteResponse } from '@ridealong/contracts';
 import { raceRoutes, raceSlopePoints, users } from '../src/db/schema.js';
+import type { SlopePoint } from '@ridealong/media';
 import { samplerMonthOf } from '../src/modules/media/access.js';
+import { routeSummary } from '../src/modules/race-route/summary.js';
+import { videosRepository } from '../src/modules/videos/repository.js';
 import { backends, startServer, type TestServer } from './harness.js';
 import { json, member, search, video, type Member } from './races-fixtures.js';
 
@@ -61,6 +64,83 @@ describe.each(backends)('video route facts and plans on $name', (backend) => {
     const stored = await s.database.db.select().from(raceRoutes).where(eq(raceRoutes.raceId, v.id));
     expect(stored).toHaveLength(1);
     expect((await route(v.id)).route).toMatchObject(expected);
+  });
+
+  it('gives concurrent first readers of an older video the same summary, stored once', async () => {
+    const v = await video(s, owner, { title: 'Busy route', slopeSourceId: SLOPE_SOURCE.gpx });
+    await s.database.db.insert(raceSlopePoints).values(slopeRows(v.id));
+    const answers = await Promise.all(
+      Array.from({ length: 12 }, () => s.get(`/api/v1/race/${v.url}/route`)),
+    );
+    expect(answers.map((res) => res.status)).toEqual(answers.map(() => 200));
+    const bodies = await Promise.all(answers.map((res) => res.json() as Promise<RouteResponse>));
+    for (const body of bodies) expect(body).toEqual(bodies[0]);
+    expect(bodies[0]?.route).toMatchObject({ distance_m: 1190 });
+    const stored = await s.database.db.select().from(raceRoutes).where(eq(raceRoutes.raceId, v.id));
+    expect(stored).toHaveLength(1);
+  });
+
+  it('answers 404, not 500, for a video deleted while its summary is being made', async () => {
+    const v = await video(s, owner, { title: 'Vanishing route', slopeSourceId: SLOPE_SOURCE.gpx });
+    await s.database.db.insert(raceSlopePoints).values(slopeRows(v.id));
+    // The owner's delete lands between the read of the points and the summary's insert: a
+    // trigger deletes the video just before the row goes in, so its foreign key fails.
+    const { db } = s.database;
+    await db.execute(
+      sql.raw(`create function ra_test_vanish() returns trigger language plpgsql as $$
+        begin
+          if new.race_id = ${v.id} then delete from races where id = new.race_id; end if;
+          return new;
+        end $$`),
+    );
+    await db.execute(
+      sql.raw(`create trigger ra_test_vanish before insert on race_routes
+        for each row execute function ra_test_vanish()`),
+    );
+    try {
+      const res = await s.get(`/api/v1/race/${v.url}/route`);
+      expect(res.status).toBe(404);
+      expect(await res.json()).toMatchObject({ message: 'Video not found.' });
+    } finally {
+      await db.execute(sql.raw('drop trigger ra_test_vanish on race_routes'));
+      await db.execute(sql.raw('drop function ra_test_vanish()'));
+    }
+    // The failed insert took the trigger's delete with it: the video is still there, and its
+    // next reader makes and keeps the summary.
+    expect((await route(v.url)).route).toMatchObject({ distance_m: 1190 });
+  });
+
+  it('keeps the summary the upload pipeline writes, and removes it for a profile without GPS', async () => {
+    const v = await video(s, owner, { title: 'Fresh upload', status: 'processing' });
+    const slope: SlopePoint[] = slopeRows(v.id).map((r) => ({
+      t: r.second,
+      distanceM: r.distance,
+      elevationM: r.elevation,
+      speedMps: r.speed,
+      slopePercent: r.slope,
+    }));
+    const fields = (slopeSourceId: number) => ({
+      mediaKey: `media-${v.id}`,
+      duration: 120,
+      renditions: ['720p'],
+      posterFile: 'poster.jpg',
+      slopeSourceId,
+    });
+    const repo = videosRepository(s.database.db);
+    const stored = () => s.database.db.select().from(raceRoutes).where(eq(raceRoutes.raceId, v.id));
+
+    expect(await repo.markReady(v.id, fields(SLOPE_SOURCE.gpx), slope)).toBe(true);
+    const expected = routeSummary(
+      slope.map((p) => ({ distance: p.distanceM, elevation: p.elevationM })),
+    );
+    expect(expected).not.toBeNull();
+    expect((await stored()).map((row) => row.summary)).toEqual([expected]);
+    expect((await route(v.url)).route).toEqual(expected);
+
+    // Processed again without GPS: no slope points, no summary, and the page says none.
+    expect(await repo.markReady(v.id, fields(SLOPE_SOURCE.none), null)).toBe(true);
+    expect(await stored()).toEqual([]);
+    expect(await route(v.url)).toEqual({ route: null });
   });
 
   it('answers null for a video without slope data (no GPS)', async () => {

@@ -126,8 +126,8 @@ export const eventListItemSchema = z.object({
   /** Riders present now (0 once complete). */
   riders: z.number(),
   /**
-   * Members who were ever in the event, the host included (added after v1: optional). A
-   * completed card says how many rode it.
+   * Added after v1: optional. Open events: members who were ever in it, the host included.
+   * Completed events: members who rode it (still in at the host's Start).
    */
   joined: z.number().optional(),
 });

@@ -39,8 +39,13 @@ function renderButton(userAgent: string, answer: Parameters<typeof fakeApi>[0]) 
   return api;
 }
 
+/** Chrome and Edge have Web Bluetooth; jsdom, as Firefox and Safari, has none. */
+const withBluetooth = () =>
+  Object.defineProperty(navigator, 'bluetooth', { value: {}, configurable: true });
+
 beforeAll(stubMatchMedia);
 afterEach(() => {
+  Reflect.deleteProperty(navigator, 'bluetooth');
   cleanup();
   vi.restoreAllMocks();
   vi.unstubAllGlobals();
@@ -56,6 +61,7 @@ describe('DownloadButton', () => {
   });
 
   it('tells Windows none is published and offers Bluetooth in the browser', async () => {
+    withBluetooth();
     renderButton(WINDOWS_UA, () => ({ json: macOnly }));
     expect(
       await screen.findByText('The desktop app for Windows is not published yet.'),
@@ -66,6 +72,12 @@ describe('DownloadButton', () => {
     );
     fireEvent.click(screen.getByRole('button', { name: 'Connect a Bluetooth trainer' }));
     expect(useTrackerStore.getState().panelOpen).toBe(true);
+  });
+
+  it('offers no Bluetooth button in a browser without Web Bluetooth (review L5)', async () => {
+    renderButton(WINDOWS_UA, () => ({ json: macOnly }));
+    expect(await screen.findByTestId('ride-in-browser-elsewhere')).toBeTruthy();
+    expect(screen.queryByRole('button', { name: 'Connect a Bluetooth trainer' })).toBeNull();
   });
 
   it('shows no link while loading and none when the list cannot be had', async () => {

@@ -1,5 +1,5 @@
 import type { DesktopBridge } from '@ridealong/contracts';
-import { useTrackerStore } from '../stores/tracker';
+import { reconnectsOnLoad, trackerRemembered, useTrackerStore } from '../stores/tracker';
 import { getDesktopBridge } from './bridge';
 
 /**
@@ -21,5 +21,20 @@ export function getAppTrackerBridge(): DesktopBridge | null {
 export function openConnectDevice(userId: number | null): void {
   const id = userId && userId > 0 ? userId : null;
   getDesktopBridge()?.send('open-tracker', { userId: id });
-  if (!getAppTrackerBridge()) useTrackerStore.getState().openPanel();
+  if (getAppTrackerBridge()) return;
+  // The drawer is drawn in the page's body, which a fullscreen stage (a waiting room's Connect
+  // trainer) would hide.
+  if (typeof document !== 'undefined' && document.fullscreenElement) {
+    void document.exitFullscreen().catch(() => undefined);
+  }
+  useTrackerStore.getState().openPanel();
+}
+
+/** Whether this page reconnects by itself to a remembered tracker (stores/tracker reconnectsOnLoad). */
+export function reconnectsHere(electronMode: boolean): boolean {
+  return reconnectsOnLoad({
+    electronMode,
+    remembered: trackerRemembered(),
+    appBridge: getAppTrackerBridge() !== null,
+  });
 }

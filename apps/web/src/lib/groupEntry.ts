@@ -1,4 +1,5 @@
 import { EVENT_STATUSES, type EventStatus } from '@ridealong/contracts';
+import { videoPath } from './videoPath';
 
 /**
  * A group entry into /video/{race_url} (document 001 section 2: 'Group entry carries the event
@@ -23,7 +24,7 @@ export function groupEntryPath(raceUrl: string, entry: GroupEntry): string {
   params.set(GROUP_ENTRY_PARAMS.eventId, String(entry.eventId));
   params.set(GROUP_ENTRY_PARAMS.group, GROUP_ENTRY_FLAG);
   params.set(GROUP_ENTRY_PARAMS.status, entry.status);
-  return `/video/${encodeURIComponent(raceUrl)}?${params.toString()}`;
+  return videoPath(raceUrl, params);
 }
 
 const isEventStatus = (value: string | null): value is EventStatus =>

@@ -1,7 +1,7 @@
 // @vitest-environment jsdom
 import { act, renderHook, waitFor } from '@testing-library/react';
 import { describe, expect, it, vi } from 'vitest';
-import { lazyPart, useLazyPart } from './lazyPart';
+import { lazyPart, useLazyPart, useLazyPartNow } from './lazyPart';
 
 describe('lazyPart', () => {
   it('imports once and keeps the part', async () => {
@@ -56,5 +56,35 @@ describe('useLazyPart', () => {
     const { result } = renderHook(() => useLazyPart(part, false));
     await act(() => part.load());
     expect(result.current).toBe('modals');
+  });
+});
+
+describe('useLazyPartNow', () => {
+  it('asks for the part in its first render, before any effect', () => {
+    const importer = vi.fn(() => new Promise<string>(() => undefined));
+    const part = lazyPart(importer);
+    let asked = -1;
+    renderHook(() => {
+      const value = useLazyPartNow(part);
+      // During the render itself: effects have not run yet.
+      if (asked < 0) asked = importer.mock.calls.length;
+      return value;
+    });
+    expect(asked).toBe(1);
+  });
+
+  it('gives the part once here, and at once to a later page', async () => {
+    const part = lazyPart(async () => 'charts');
+    const first = renderHook(() => useLazyPartNow(part));
+    expect(first.result.current).toBeUndefined();
+    await waitFor(() => expect(first.result.current).toBe('charts'));
+    const later = renderHook(() => useLazyPartNow(part));
+    expect(later.result.current).toBe('charts');
+  });
+
+  it("says 'failed' when the part cannot be loaded, without throwing", async () => {
+    const part = lazyPart(() => Promise.reject(new Error('chunk failed')));
+    const { result } = renderHook(() => useLazyPartNow(part));
+    await waitFor(() => expect(result.current).toBe('failed'));
   });
 });

@@ -53,3 +53,31 @@ export function useLazyPart<T>(part: LazyPart<T>, needed: boolean): T | undefine
   if (failure) throw failure.error;
   return value;
 }
+
+/**
+ * As useLazyPart for a part a page needs at once, with two differences: the load is asked for
+ * during the first render, not after its commit (the page's data may be here first, and would
+ * wait for the module), and a failed load comes back as 'failed' for the page to say so in
+ * place rather than lose the whole page to the error boundary.
+ */
+export function useLazyPartNow<T>(part: LazyPart<T>): T | 'failed' | undefined {
+  const value = useSyncExternalStore(part.subscribe, part.get);
+  // Settled to whether it failed, so a failure is never an unhandled rejection.
+  const [request] = useState(() =>
+    part.get() === undefined
+      ? part.load().then(
+          () => false,
+          () => true,
+        )
+      : null,
+  );
+  const [failed, setFailed] = useState(false);
+  useEffect(() => {
+    let live = true;
+    void request?.then((f) => live && f && setFailed(true));
+    return () => {
+      live = false;
+    };
+  }, [request]);
+  return value ?? (failed ? 'failed' : undefined);
+}

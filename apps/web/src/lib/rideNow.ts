@@ -1,9 +1,7 @@
 import { useCallback } from 'react';
 import { useNavigate } from 'react-router';
 import { useGeneralStore } from '../stores/general';
-
-/** The video page of a race. */
-export const videoPath = (raceUrl: string) => `/video/${encodeURIComponent(raceUrl)}`;
+import { videoPath } from './videoPath';
 
 /**
  * A 'Ride' that goes to a video to ride it at once: the general store's start signal (document

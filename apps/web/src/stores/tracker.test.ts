@@ -1,9 +1,13 @@
+// @vitest-environment jsdom
 import { describe, expect, it } from 'vitest';
 import type { Pulse } from '@ridealong/contracts';
 import {
+  forgetTracker,
   hasLiveDevice,
   IDLE_CONNECTION,
   reconnectsOnLoad,
+  rememberTracker,
+  trackerRemembered,
   trainerSettling,
   useTrackerStore,
 } from './tracker';
@@ -108,9 +112,27 @@ describe('trainerSettling', () => {
 });
 
 describe('reconnectsOnLoad', () => {
+  const web = { appBridge: false };
   it('reconnects in desktop mode to a tracker a trainer went live through, never in a plain browser', () => {
-    expect(reconnectsOnLoad({ electronMode: true, remembered: true })).toBe(true);
-    expect(reconnectsOnLoad({ electronMode: true, remembered: false })).toBe(false);
-    expect(reconnectsOnLoad({ electronMode: false, remembered: true })).toBe(false);
+    expect(reconnectsOnLoad({ ...web, electronMode: true, remembered: true })).toBe(true);
+    expect(reconnectsOnLoad({ ...web, electronMode: true, remembered: false })).toBe(false);
+    expect(reconnectsOnLoad({ ...web, electronMode: false, remembered: true })).toBe(false);
+  });
+
+  it("never in the desktop app with its own tracker: it starts only when the app's does", () => {
+    const inApp = { electronMode: true, remembered: true, appBridge: true };
+    expect(reconnectsOnLoad(inApp)).toBe(false);
+    // After an app restart nothing connects: Start must not wait for it (review H1).
+    const idle = { connection: IDLE_CONNECTION, pulse: null };
+    expect(trainerSettling(idle, reconnectsOnLoad(inApp))).toBe(false);
+  });
+});
+
+describe('forgetTracker', () => {
+  it('forgets a remembered tracker, so the next load does not look for it', () => {
+    rememberTracker();
+    expect(trackerRemembered()).toBe(true);
+    forgetTracker();
+    expect(trackerRemembered()).toBe(false);
   });
 });

@@ -114,6 +114,19 @@ export function rememberTracker(): void {
   }
 }
 
+/**
+ * Forgets it: a reconnection that found nothing (or was refused) is not tried again on every
+ * load, and a logout leaves nothing of the member's setup behind. A trainer going live through
+ * the tracker remembers it again.
+ */
+export function forgetTracker(): void {
+  try {
+    window.localStorage.removeItem(TRACKER_MEMORY_KEY);
+  } catch {
+    // Storage refused: nothing was remembered either.
+  }
+}
+
 export function trackerRemembered(): boolean {
   try {
     return window.localStorage.getItem(TRACKER_MEMORY_KEY) === '1';
@@ -125,7 +138,14 @@ export function trackerRemembered(): boolean {
 /**
  * The page connects to the tracker by itself on load in desktop mode once a trainer went live
  * through it here; a plain browser never looks for it unasked (it would only find nothing).
+ * In the desktop app with its own tracker (`appBridge`) the page never connects by itself: it
+ * follows the app's tracker once the app says it runs (appTracker.ts), and then the connection
+ * is under way (its status says so), so nothing is to be expected before that.
  */
-export function reconnectsOnLoad(input: { electronMode: boolean; remembered: boolean }): boolean {
-  return input.electronMode && input.remembered;
+export function reconnectsOnLoad(input: {
+  electronMode: boolean;
+  remembered: boolean;
+  appBridge: boolean;
+}): boolean {
+  return input.electronMode && input.remembered && !input.appBridge;
 }

@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import type { AccountLevel } from '../constants.js';
 import {
+  memberPlanTier,
   bannerFor,
   buyAction,
   canBuy,
@@ -208,5 +209,29 @@ describe('cancellationMessage', () => {
     ).toBe(
       'Your membership has been cancelled. Your access ends at the end of your billing period, in 20 days.',
     );
+  });
+});
+
+describe('memberPlanTier (what plays, section 6)', () => {
+  const now = new Date('2026-03-01T00:00:00.000Z');
+  it('Pro, Core with trial, none for the rest and for guests', () => {
+    expect(memberPlanTier({ account_level: 'pro' }, now)).toBe('pro');
+    expect(memberPlanTier({ account_level: 'core' }, now)).toBe('core');
+    expect(memberPlanTier({ account_level: 'trial' }, now)).toBe('core');
+    for (const level of ['free', 'payment_failed', 'cancelled'] as const) {
+      expect(memberPlanTier({ account_level: level }, now)).toBe('none');
+    }
+    expect(memberPlanTier(null, now)).toBe('none');
+  });
+
+  it('keeps a cancelled plan until its period ends', () => {
+    const cancelled = (end: string | null) => ({
+      account_level: 'cancelled_period_not_over' as const,
+      previous_account_level: 'core' as const,
+      current_period_end_date: end,
+    });
+    expect(memberPlanTier(cancelled('2026-03-02T00:00:00.000Z'), now)).toBe('core');
+    expect(memberPlanTier(cancelled('2026-02-28T00:00:00.000Z'), now)).toBe('none');
+    expect(memberPlanTier(cancelled(null), now)).toBe('none');
   });
 });

@@ -195,3 +195,23 @@ export function portalTarget(user: PlanFields): 'portal' | '/pricing' {
 export const PLANS_ON_SALE: readonly ('core' | 'pro')[] = ['core'];
 
 export const planOnSale = (plan: 'core' | 'pro'): boolean => PLANS_ON_SALE.includes(plan);
+
+/**
+ * The plan a member's level gives today (documents 000 and 001, section 6): Pro, Core (a
+ * trial counts as Core), or none. A cancelled plan keeps its features until the paid period
+ * ends. The server's media access decides by this rule; pages use it to offer only what plays.
+ */
+export function memberPlanTier(
+  user: PlanFields | null,
+  now: Date = new Date(),
+): 'pro' | 'core' | 'none' {
+  let level = user?.account_level ?? null;
+  if (level === 'cancelled_period_not_over') {
+    const end = user?.current_period_end_date ? new Date(user.current_period_end_date) : null;
+    level =
+      end && end.getTime() > now.getTime() ? (user?.previous_account_level ?? 'free') : 'free';
+  }
+  if (level === 'pro') return 'pro';
+  if (level === 'core' || level === 'trial') return 'core';
+  return 'none';
+}

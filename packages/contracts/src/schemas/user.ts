@@ -62,8 +62,12 @@ export const userSchema = publicUserSchema.extend({
   /** Trainer slope shaping (percent): difficulty 0-200, downhill 0-100. */
   trainer_difficulty: z.number(),
   trainer_downhill: z.number(),
-  /** How this member's pages show distances, speeds, climbs, heights and weights. */
-  units: unitSystemSchema,
+  /**
+   * How this member's pages show distances, speeds, climbs, heights and weights. Added after
+   * v1, so optional (an older server sends none): readers go through unitSystemOf, which
+   * reads its absence as imperial. This server always sends it.
+   */
+  units: unitSystemSchema.optional(),
   /**
    * v1 clients read these to know the member is connected. Tokens never leave the server:
    * the code is STRAVA_CONNECTED while connected (else null), the tokens are always null.

@@ -28,8 +28,11 @@ export interface PaymentProvider {
     type: CheckoutType,
     urls: CheckoutUrls,
   ): Promise<{ sessionId: string; url: string }>;
-  /** Where an open checkout session is paid; null when it is unknown, paid or expired. */
-  checkoutUrl(sessionId: string): Promise<string | null>;
+  /**
+   * Where an open checkout session is paid, and what it sells (null when the session does not
+   * say); null when it is unknown, paid or expired.
+   */
+  checkoutUrl(sessionId: string): Promise<{ url: string; type: CheckoutType | null } | null>;
   /** An issued checkout session's status (open, complete, expired); null when unknown. */
   checkoutStatus(sessionId: string): Promise<CheckoutStatus | null>;
   /** A billing portal address for the member, coming back to `returnUrl`. */

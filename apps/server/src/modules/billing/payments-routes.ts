@@ -53,7 +53,7 @@ export const paymentsRoutes =
         schema: {
           tags: ['payments'],
           params: sessionIdParams,
-          response: { 200: checkoutUrlResponseSchema, ...errors },
+          response: { 200: checkoutUrlResponseSchema, ...errors, 409: failureSchema },
         },
       },
       async (req) => ({ url: await payments.checkoutUrl(req.params.sessionId) }),

@@ -1,9 +1,16 @@
-import { canBuy, portalTarget, type CheckoutStatus, type CheckoutType } from '@ridealong/contracts';
+import {
+  canBuy,
+  planOnSale,
+  portalTarget,
+  type CheckoutStatus,
+  type CheckoutType,
+} from '@ridealong/contracts';
 import type { UserRow } from '../../db/schema.js';
 import { conflict, forbidden, notFound } from '../../http/errors.js';
 import { desktopReturnPath, type DesktopReturns } from './desktop-returns.js';
 import type { PaymentProvider } from './payment-provider.js';
 import { planFieldsOf } from './plan-fields.js';
+import { planOf } from './prices.js';
 
 export const PAYMENT_MESSAGES = {
   notYours: 'You can only buy a plan for your own account.',
@@ -12,10 +19,19 @@ export const PAYMENT_MESSAGES = {
   portalNotYours: 'You can only open your own billing.',
   noPortal:
     'Billing is for members with a Core plan or a cancelled plan that is still running; complimentary plans have no billing.',
+  notOnSale: 'The Pro plan is coming soon and cannot be bought yet. The Core plan is on sale.',
   checkoutEnded: 'This checkout has ended.',
   unknownCheckout: 'There is no such checkout.',
   unknownPortal: 'There is no such billing portal, or it was opened too long ago.',
 } as const;
+
+/**
+ * The shared PLANS_ON_SALE rule, on the server too: the web hides Buy for a plan that is not on
+ * sale, and no other client (a v1 desktop app, a script) gets a checkout for it either.
+ */
+export function refuseOffSale(type: CheckoutType): void {
+  if (!planOnSale(planOf(type))) throw conflict(PAYMENT_MESSAGES.notOnSale);
+}
 
 /**
  * The buy flow and the membership portal rule of document 000 section 4, checked on the
@@ -32,6 +48,7 @@ export function paymentsService(deps: {
 
     async createCheckout(me: UserRow, body: { user_id: number; type: CheckoutType }) {
       if (body.user_id !== me.id) throw forbidden(PAYMENT_MESSAGES.notYours);
+      refuseOffSale(body.type);
       if (!canBuy(planFieldsOf(me))) throw conflict(PAYMENT_MESSAGES.cannotBuy);
       // The web app and the desktop app (electronMode) come back to the same pages.
       return provider.createCheckoutSession(me, body.type, {
@@ -41,9 +58,11 @@ export function paymentsService(deps: {
     },
 
     async checkoutUrl(sessionId: string): Promise<string> {
-      const url = await provider.checkoutUrl(sessionId);
-      if (!url) throw notFound(PAYMENT_MESSAGES.checkoutEnded);
-      return url;
+      const checkout = await provider.checkoutUrl(sessionId);
+      if (!checkout) throw notFound(PAYMENT_MESSAGES.checkoutEnded);
+      // A session opened before its plan went off sale is not handed on either.
+      if (checkout.type) refuseOffSale(checkout.type);
+      return checkout.url;
     },
 
     /** The desktop app watches a checkout it opened outside (the id is the key). */

@@ -1,6 +1,6 @@
 import Stripe from 'stripe';
 import type { FastifyBaseLogger } from 'fastify';
-import { checkoutStatusResponseSchema } from '@ridealong/contracts';
+import { checkoutStatusResponseSchema, checkoutTypeSchema } from '@ridealong/contracts';
 import type { StripeSettings } from '../../config.js';
 import { badRequest, conflict, HttpError } from '../../http/errors.js';
 import type { PaymentProvider } from './payment-provider.js';
@@ -67,7 +67,10 @@ export function stripeProvider(settings: StripeSettings, log: FastifyBaseLogger)
     async checkoutUrl(sessionId) {
       try {
         const session = await stripe.checkout.sessions.retrieve(sessionId);
-        return session.status === 'open' ? session.url : null;
+        if (session.status !== 'open' || !session.url) return null;
+        // Our sessions carry their type in the metadata (createCheckoutSession).
+        const type = checkoutTypeSchema.safeParse(session.metadata?.type);
+        return { url: session.url, type: type.success ? type.data : null };
       } catch (err) {
         if (err instanceof Stripe.errors.StripeInvalidRequestError) return null;
         return call(log, 'checkout lookup', () => Promise.reject(err));

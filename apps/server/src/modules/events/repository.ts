@@ -22,7 +22,10 @@ export type ListedEvent = {
   event: GroupEventRow;
   poster: EventPoster | null;
   riders: number;
-  /** Members who were ever in the event, the host included (left or not). */
+  /**
+   * Open events: members who were ever in it, the host included (left or not). Completed
+   * events: members who rode it, that is still in when the host pressed Start.
+   */
   joined: number;
   hostName: string | null;
 };
@@ -43,6 +46,15 @@ const posterColumns = {
 /** Every membership the event ever had: one index range of event_riders' primary key. */
 const joinedCount = sql<number>`(select count(*)::int from ${eventRiders}
   where ${eventRiders.eventId} = ${groupEvents.id})`;
+
+/**
+ * The members who rode the event: memberships still open at the host's Start. One who left
+ * the waiting room keeps a row with `left_at` before it; completeEvent stamps the rest at the
+ * end, and a rejoin reopens the same row. Same primary-key range as joinedCount.
+ */
+const rodeCount = sql<number>`(select count(*)::int from ${eventRiders}
+  where ${eventRiders.eventId} = ${groupEvents.id}
+    and (${eventRiders.leftAt} is null or ${eventRiders.leftAt} >= ${groupEvents.timeStart}))`;
 
 /**
  * A completed event is one that was ridden: complete, and started by its host. A waiting room
@@ -160,7 +172,7 @@ export function eventsRepository(db: Db) {
           event: groupEvents,
           poster: posterColumns,
           riders: sql<number>`0`,
-          joined: joinedCount,
+          joined: rodeCount,
           hostName: users.displayName,
         })
         .from(groupEvents)

@@ -51,7 +51,9 @@ export function groupNamespace(deps: {
       busy: () => new GroupError(JOIN_BUSY_MESSAGE),
     }).run,
     stateAfterJoin: freshReads((eventId: number) => service.check(eventId)),
-    mayRelayIdentity: identityThrottle(),
+    identityRelay: identityThrottle({
+      onError: (err) => deps.log.error({ err }, 'group identity relay failed'),
+    }),
   };
   return {
     name: GROUP_NAMESPACE,
@@ -72,6 +74,7 @@ export function groupNamespace(deps: {
       socket.emit('group-error', { event: 'session', message: SESSION_ENDED_MESSAGE });
     },
     close: async () => {
+      shared.identityRelay.stop();
       await Promise.all([relay.stop(), limits.stop()]);
     },
   };

@@ -20,7 +20,7 @@ import type { Departure } from './membership.js';
 import type { GroupService } from './service.js';
 import { eventArgs } from '../../realtime/event-args.js';
 import type { SocketLimits } from './socket-limits.js';
-import { identityRelayKey } from './trainer-states.js';
+import { identityRelayKey, type IdentityThrottle, type RelayedState } from './identity-throttle.js';
 
 /**
  * What the namespace's sockets share (channel.ts) so a burst of joins does not hold the
@@ -31,7 +31,7 @@ export type GroupShared = {
   limits: SocketLimits;
   joinSlot: <T>(task: () => Promise<T>) => Promise<T>;
   stateAfterJoin: (eventId: number) => Promise<GroupRoomState>;
-  mayRelayIdentity: (key: string, atMs: number) => boolean;
+  identityRelay: IdentityThrottle;
 };
 
 /** The member behind the socket, the server's record, loaded at its first join. */
@@ -103,29 +103,34 @@ export function registerGroupHandlers(
   /**
    * Tells the room who this member is, as the server's record: not to a crowd (each pulse
    * would reach hundreds of sockets: sockets are counted, on this process at once and on
-   * every process through the registry) and at most once per IDENTITY_RELAY_GAP_MS per member
-   * and kind, however many sockets they pulse from.
+   * every process through the registry) and throttled per member and kind, however many
+   * sockets they pulse from, with the latest trainer state always reaching the room
+   * (identity-throttle.ts: a change at once, a quick change back at the window's end).
    */
   async function relayIdentity(
     roomId: number,
     who: GroupMember,
     kind: 'join' | 'pulse',
-    trainer: boolean | undefined,
+    trainer: RelayedState,
   ) {
     const room = eventRoom(roomId);
-    if ((nsp.adapter.rooms.get(room)?.size ?? 0) > GROUP.roomListMax) return;
-    // Keyed by the trainer's state too: a change reaches the room at once (trainer-states.ts).
-    if (!shared.mayRelayIdentity(identityRelayKey(kind, roomId, who.id, trainer), Date.now()))
-      return;
-    if (await service.relaysIdentities(roomId))
+    const crowded = () => (nsp.adapter.rooms.get(room)?.size ?? 0) > GROUP.roomListMax;
+    if (crowded()) return;
+    // Asked again when sent: a relay held to the window's end may find the room crowded, or
+    // this socket gone from it (left, closed): a member who left is not announced again.
+    const send = async (state: RelayedState) => {
+      if (!socket.rooms.has(room) || crowded()) return;
+      if (!(await service.relaysIdentities(roomId))) return;
       nsp
         .to(room)
         .except(memberRoom(who.id))
         .emit('group-identity-pulse', {
           roomId,
           user_info: who,
-          ...(trainer === undefined ? {} : { trainer_connected: trainer }),
+          ...(state === undefined ? {} : { trainer_connected: state }),
         });
+    };
+    await shared.identityRelay.offer(identityRelayKey(kind, roomId, who.id), trainer, send);
   }
 
   const member = async (): Promise<GroupMember> =>
@@ -169,7 +174,9 @@ export function registerGroupHandlers(
       // The database work waits for a join slot (channel.ts, lib/concurrency-gate.ts).
       me = await shared.joinSlot(async () => {
         const record = await member();
-        const departures = await service.join(record, roomId);
+        // The reported trainer state is written by the join's own presence touch, before the
+        // state below is read: it is in the answer.
+        const departures = await service.join(record, roomId, trainer_connected);
         for (const departure of departures) announce(departure, record);
         return record;
       });
@@ -183,8 +190,6 @@ export function registerGroupHandlers(
       shared.limits.abandon(socket, roomId);
       throw err;
     }
-    // The joiner's trainer state is stored before the state is read: it is in the answer.
-    if (trainer_connected !== undefined) await service.pulse(me, roomId, trainer_connected);
     // Read once in the room (shared with the joins meanwhile, never one begun before this
     // socket was in): a Start meanwhile is in the state or reaches this socket.
     const state = await shared.stateAfterJoin(roomId);

@@ -3,8 +3,8 @@ import type { LivePoint } from './ranking.js';
 import type { SocketRegistry } from './socket-registry.js';
 
 /**
- * What is live in an event and changes every second (docs/group.md): who is present and each
- * rider's latest point. Not in the database: a write per rider per second would be the
+ * What is live in an event and changes every second (docs/group.md): who is present, each
+ * rider's reported trainer state and latest point. Not in the database: a write per rider per second would be the
  * database's whole load. Redis with REDIS_URL, so every process sees every rider; memory
  * without (one process).
  */
@@ -19,11 +19,18 @@ export type LiveStore = {
   knownSince: () => number;
   /**
    * The member was heard from at `atMs` (an identity or point pulse, a join), with their
-   * trainer's state when their client reported it (kept as long as their presence).
+   * trainer's state when their client reported it, in one write (one Redis round trip).
+   * Presence entries older than LIVE_TTL_MS.presence (at `atMs`) are trimmed in the same write,
+   * each with its member's trainer state: a state lives exactly as long as its member's
+   * presence entry, so a rider back after that long starts with none (a v1 app is then 'not
+   * reported', never a stale state).
    */
   touch: (eventId: number, userId: number, atMs: number, trainer?: boolean) => Promise<void>;
-  /** The trainer states reported in the event, by member (a member never reported is absent). */
-  trainers: (eventId: number) => Promise<Map<number, boolean>>;
+  /**
+   * The trainer states of these members (the room state's listed riders, at most
+   * GROUP.roomListMax), by member; a member without one (never reported, or trimmed) is absent.
+   */
+  trainers: (eventId: number, userIds: readonly number[]) => Promise<Map<number, boolean>>;
   /** Members heard from at `sinceMs` or later. */
   present: (eventId: number, sinceMs: number) => Promise<number[]>;
   /** The member's latest point, replacing the one before. */

@@ -64,6 +64,7 @@ export async function leaveEvent(
 /**
  * The member joins an open event (again, after a reconnect: the same membership reopens),
  * leaving any other event first with that event's host rule. Answers the event as joined.
+ * The join's presence touch also writes the trainer state the join reported, if any.
  */
 export async function joinEvent(
   db: Db,
@@ -71,6 +72,7 @@ export async function joinEvent(
   userId: number,
   eventId: number,
   at: Date,
+  trainer?: boolean,
 ): Promise<{ event: EventRow; departures: Departure[] }> {
   const found = openEvent(await findEvent(db, eventId));
   if (videoOver(found, at.getTime())) throw new GroupError(GROUP_REFUSALS.over);
@@ -81,7 +83,7 @@ export async function joinEvent(
   // Already in this event and no other (another tab, a reconnect): nothing to change, so no
   // transaction; a join burst of members with several sockets pays it once per member.
   if (open.length === 1 && open[0]?.eventId === eventId) {
-    await live.touch(eventId, userId, at.getTime());
+    await live.touch(eventId, userId, at.getTime(), trainer);
     return { event: found, departures: [] };
   }
   const elsewhere = open.filter((row) => row.eventId !== eventId);
@@ -112,6 +114,6 @@ export async function joinEvent(
     await live.forget(other, userId);
     departures.push({ eventId: other, canceled: false });
   }
-  await live.touch(eventId, userId, at.getTime());
+  await live.touch(eventId, userId, at.getTime(), trainer);
   return { event: event.open, departures };
 }

@@ -16,11 +16,48 @@ async function exec(multi: ReturnType<Redis['multi']>): Promise<void> {
 }
 
 /**
+ * A touch, as one script (one round trip, atomic): KEYS seen, trainers; ARGV member, at,
+ * cutoff, TTL, state ('1', '0' or '' when not reported). Presence entries older than the
+ * cutoff go first, each with its trainer state, so no state outlives its member's presence
+ * entry: not other riders' (trimmed here), nor the toucher's own (its old entry is trimmed
+ * before it is written again). Both keys then get the presence TTL, so the hash goes with the
+ * set. HEXPIRE (a TTL per field) would need Redis 7.4; this works from 6.2 (ZADD GT).
+ */
+const TOUCH = `
+local stale
+repeat
+  stale = redis.call('ZRANGEBYSCORE', KEYS[1], '-inf', '(' .. ARGV[3], 'LIMIT', 0, 500)
+  if #stale > 0 then
+    redis.call('ZREM', KEYS[1], unpack(stale))
+    redis.call('HDEL', KEYS[2], unpack(stale))
+  end
+until #stale < 500
+redis.call('ZADD', KEYS[1], 'GT', ARGV[2], ARGV[1])
+if ARGV[5] ~= '' then redis.call('HSET', KEYS[2], ARGV[1], ARGV[5]) end
+redis.call('PEXPIRE', KEYS[1], ARGV[4])
+redis.call('PEXPIRE', KEYS[2], ARGV[4])
+return 1`;
+
+type WithTouch = Redis & {
+  groupTouch: (
+    seenKey: string,
+    trainersKey: string,
+    userId: string,
+    atMs: number,
+    cutoffMs: number,
+    ttlMs: number,
+    state: '1' | '0' | '',
+  ) => Promise<number>;
+};
+
+/**
  * The live store on Redis (REDIS_URL), shared by every process: per event a sorted set of
- * member id -> last heard (ms) and a hash of member id -> latest point (JSON). Each write sets
- * its key's TTL (LIVE_TTL_MS) and presence older than the TTL is trimmed at each touch, so a
- * forgotten event or member costs nothing after a while. A read is one ZRANGEBYSCORE or one
- * HGETALL. Keys carry the event id in braces: one event's keys stay on one Redis Cluster slot.
+ * member id -> last heard (ms), a hash of member id -> reported trainer state ('1'/'0') and a
+ * hash of member id -> latest point (JSON). Each write sets its keys' TTL (LIVE_TTL_MS) and
+ * presence older than the TTL is trimmed at each touch with its trainer state, so a forgotten
+ * event or member costs nothing after a while. A read is one ZRANGEBYSCORE, one HMGET of the
+ * listed members or one HGETALL. Keys carry the event id in braces: one event's keys stay on
+ * one Redis Cluster slot (the touch script's two keys too).
  */
 export async function redisLiveStore(
   url: string,
@@ -28,6 +65,8 @@ export async function redisLiveStore(
   prefix: string,
 ): Promise<LiveStore> {
   const redis = await connectRedis(url, 'group live store', log);
+  redis.defineCommand('groupTouch', { numberOfKeys: 2, lua: TOUCH });
+  const touching = redis as WithTouch;
   let readyAt = Date.now();
   redis.on('ready', () => (readyAt = Date.now()));
   const seenKey = (eventId: number) => `${prefix}{${eventId}}:seen`;
@@ -39,25 +78,26 @@ export async function redisLiveStore(
     sockets: redisSocketRegistry(redis, prefix),
     knownSince: () => readyAt,
     async touch(eventId, userId, atMs, trainer) {
-      const key = seenKey(eventId);
-      const multi = redis
-        .multi()
-        // GT: a late, older touch (another process) never moves a member back in time.
-        .zadd(key, 'GT', atMs, String(userId))
-        .zremrangebyscore(key, '-inf', `(${atMs - LIVE_TTL_MS.presence}`)
-        .pexpire(key, LIVE_TTL_MS.presence);
-      // In the same round trip: a reported state costs no extra wait. Its hash lives as long
-      // as presence does; every report refreshes it.
-      if (trainer !== undefined) {
-        const tk = trainersKey(eventId);
-        multi.hset(tk, String(userId), trainer ? '1' : '0').pexpire(tk, LIVE_TTL_MS.presence);
-      }
-      await exec(multi);
+      // GT (in the script): a late, older touch (another process) never moves a member back.
+      await touching.groupTouch(
+        seenKey(eventId),
+        trainersKey(eventId),
+        String(userId),
+        atMs,
+        atMs - LIVE_TTL_MS.presence,
+        LIVE_TTL_MS.presence,
+        trainer === undefined ? '' : trainer ? '1' : '0',
+      );
     },
-    async trainers(eventId) {
-      const stored = await redis.hgetall(trainersKey(eventId));
+    async trainers(eventId, userIds) {
       const states = new Map<number, boolean>();
-      for (const [id, value] of Object.entries(stored)) states.set(Number(id), value === '1');
+      // Only the members listed (at most GROUP.roomListMax), not every rider of the event.
+      if (userIds.length === 0) return states;
+      const values = await redis.hmget(trainersKey(eventId), ...userIds.map(String));
+      userIds.forEach((id, i) => {
+        const value = values[i];
+        if (value === '1' || value === '0') states.set(id, value === '1');
+      });
       return states;
     },
     async present(eventId, sinceMs) {

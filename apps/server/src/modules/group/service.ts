@@ -26,11 +26,14 @@ export function groupService(db: Db, live: LiveStore, now: () => number = Date.n
   async function state(eventId: number): Promise<GroupRoomState> {
     const event = await findEvent(db, eventId);
     if (!event) throw new GroupError(GROUP_REFUSALS.notFound);
-    const [present, trainers] = await Promise.all([
-      live.present(eventId, presentSince(now())),
-      live.trainers(eventId),
-    ]);
-    const members = withTrainerStates(await ridersAmong(db, eventId, present), trainers);
+    const present = await live.present(eventId, presentSince(now()));
+    const riders = await ridersAmong(db, eventId, present);
+    // The states of the riders listed only (at most GROUP.roomListMax), whatever the crowd.
+    const trainers = await live.trainers(
+      eventId,
+      riders.map((r) => r.id),
+    );
+    const members = withTrainerStates(riders, trainers);
     // The clock is read last, as the answer leaves: a client halves the round trip to place
     // it, so time spent on the reads above would make its offset low.
     return roomState(event, members, present.length, now());
@@ -62,12 +65,14 @@ export function groupService(db: Db, live: LiveStore, now: () => number = Date.n
     check: (eventId: number) => state(eventId),
 
     /**
-     * The member's membership (leaving any other event). The caller joins the socket to the
-     * room, then reads the state with `check`: a Start made meanwhile is then either in the
-     * state or broadcast to the socket, never lost between the two.
+     * The member's membership (leaving any other event), with their trainer's state when the
+     * join reports it: written by the join's presence touch (one round trip). The caller joins
+     * the socket to the room, then reads the state with `check`: a Start made meanwhile is
+     * then either in the state or broadcast to the socket, never lost between the two.
      */
-    async join(member: GroupMember, eventId: number): Promise<Departure[]> {
-      const { departures } = await joinEvent(db, live, member.id, eventId, new Date(now()));
+    async join(member: GroupMember, eventId: number, trainer?: boolean): Promise<Departure[]> {
+      const at = new Date(now());
+      const { departures } = await joinEvent(db, live, member.id, eventId, at, trainer);
       return departures;
     },
 

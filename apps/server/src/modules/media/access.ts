@@ -1,4 +1,5 @@
 import {
+  memberPlanTier,
   planOnSale,
   PREVIEW_SECONDS,
   type AccountLevel,
@@ -39,14 +40,15 @@ export const samplerMonthOf = (now: Date) => now.toISOString().slice(0, 7);
  * counts as Core), or none. A cancelled plan keeps its features until the paid period ends.
  */
 export function planTier(viewer: Viewer, now: Date): 'pro' | 'core' | 'none' {
-  let level = viewer.accountLevel;
-  if (level === 'cancelled_period_not_over') {
-    const end = viewer.currentPeriodEndDate;
-    level = end && end.getTime() > now.getTime() ? (viewer.previousAccountLevel ?? 'free') : 'free';
-  }
-  if (level === 'pro') return 'pro';
-  if (level === 'core' || level === 'trial') return 'core';
-  return 'none';
+  // The contracts' rule, so the pages offer what the server plays.
+  return memberPlanTier(
+    {
+      account_level: viewer.accountLevel,
+      previous_account_level: viewer.previousAccountLevel,
+      current_period_end_date: viewer.currentPeriodEndDate?.toISOString() ?? null,
+    },
+    now,
+  );
 }
 
 /**

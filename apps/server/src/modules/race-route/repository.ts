@@ -18,11 +18,25 @@ export async function saveRouteSummary(
   if (summary) await tx.insert(raceRoutes).values({ raceId, summary });
 }
 
+/** PostgreSQL's foreign_key_violation (drizzle wraps the driver's error in `cause`). */
+const FOREIGN_KEY_VIOLATION = '23503';
+
+function isForeignKeyViolation(err: unknown): boolean {
+  for (let e: unknown = err; e instanceof Error; e = e.cause) {
+    if ('code' in e && e.code === FOREIGN_KEY_VIOLATION) return true;
+  }
+  return false;
+}
+
 /**
  * The stored summary of a video; a video whose slope profile predates summaries gets one made
  * from its points now and kept (so each video's seconds are read once, not per request).
+ * 'gone' when the video was deleted while its summary was being made (the caller's 404).
  */
-export async function readRouteSummary(db: Db, raceId: number): Promise<RouteSummary | null> {
+export async function readRouteSummary(
+  db: Db,
+  raceId: number,
+): Promise<RouteSummary | null | 'gone'> {
   const [row] = await db
     .select({ summary: raceRoutes.summary })
     .from(raceRoutes)
@@ -36,8 +50,15 @@ export async function readRouteSummary(db: Db, raceId: number): Promise<RouteSum
     .orderBy(asc(raceSlopePoints.second));
   const summary = routeSummary(points);
   if (summary) {
-    // Two first readers at once make the same summary; the second insert is a no-op.
-    await db.insert(raceRoutes).values({ raceId, summary }).onConflictDoNothing();
+    try {
+      // Two first readers at once make the same summary; the second insert is a no-op.
+      await db.insert(raceRoutes).values({ raceId, summary }).onConflictDoNothing();
+    } catch (err) {
+      // The video (and its points) went between the read and the insert: the conflict clause
+      // covers the primary key only, the foreign key fails.
+      if (isForeignKeyViolation(err)) return 'gone';
+      throw err;
+    }
   }
   return summary;
 }

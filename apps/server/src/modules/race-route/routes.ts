@@ -38,7 +38,9 @@ export const raceRouteRoutes =
           race && (race.status === 'ready' || (viewer !== null && canManageRace(viewer, race)));
         if (!race || !visible) throw notFound('Video not found.');
         if (!hasGradient(race.slopeSourceId)) return { route: null };
-        return { route: await readRouteSummary(db, race.id) };
+        const route = await readRouteSummary(db, race.id);
+        if (route === 'gone') throw notFound('Video not found.');
+        return { route };
       },
     );
   };

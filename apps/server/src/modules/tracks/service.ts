@@ -6,14 +6,15 @@ import {
 } from '@ridealong/contracts';
 import type { Db } from '../../db/client.js';
 import type { TrackRow } from '../../db/schema.js';
-import { badRequest, conflict, forbidden, notFound } from '../../http/errors.js';
+import { badRequest, conflict, forbidden, notFound, tooManyRequests } from '../../http/errors.js';
+import type { RateLimiter } from '../../lib/rate-limiter.js';
 import { mayReadActivity, type Viewer } from './activity-access.js';
 import { rideFitFile } from './fit-export.js';
 import type { MemberRefreshQueue } from '../challenges/jobs.js';
 import { deleteTrack } from './lifecycle.js';
 import { isTimeZone, periodStarts } from './periods.js';
 import { tracksRepository, type TrackWithRace } from './repository.js';
-import { readSeries, shapeSeries } from './series.js';
+import { readSeries, riderWeight, shapeSeries } from './series.js';
 import { presentStats } from './stats.js';
 import { statsRepository } from './stats-repository.js';
 
@@ -27,11 +28,21 @@ function ownerOnly(viewer: Viewer, track: TrackRow, action: string): void {
   if (viewer.id !== track.userId) throw forbidden(`You may not ${action}.`);
 }
 
+/**
+ * Series reads per member and minute. One is a page view; a long ride's costs up to ~0.3 s of
+ * server time (docs/ride.md), so a member looping the call could hold a core: this bounds one
+ * member to a small share of it while leaving room for paging through many rides.
+ */
+export const SERIES_READS_PER_MINUTE = 30;
+const MINUTE_MS = 60_000;
+
 /** Activities (document 001): the list, delete, stats, the FIT export and the v1 Strava calls. */
 export function tracksService(
   db: Db,
   /** The app's queue: deleting a saved ride enqueues the rider's challenge refresh. */
   jobs: MemberRefreshQueue,
+  /** The app's limiter (memory, or Redis shared by the processes). */
+  limiter: RateLimiter,
   now: () => Date = () => new Date(),
 ) {
   const repo = tracksRepository(db);
@@ -78,9 +89,19 @@ export function tracksService(
 
     /** A saved ride second by second for its activity page: the FIT file's reader rule. */
     async series(viewer: Viewer, id: number): Promise<ActivitySeries> {
+      const rate = await limiter.hit(
+        `track-series:member:${viewer.id}`,
+        SERIES_READS_PER_MINUTE,
+        MINUTE_MS,
+      );
+      if (!rate.allowed) throw tooManyRequests(rate.retryAfterSeconds);
       const track = await ownTrack(viewer, id, "see another member's activity");
       if (track.status !== 'saved') throw badRequest('This ride is still being recorded.');
-      return shapeSeries(track, await readSeries(db, track));
+      const [rows, weight] = await Promise.all([
+        readSeries(db, track),
+        riderWeight(db, track.userId),
+      ]);
+      return shapeSeries(track, rows, weight);
     },
 
     /**

@@ -2,9 +2,9 @@ import { AppShell, Center, Loader } from '@mantine/core';
 import { useDisclosure } from '@mantine/hooks';
 import { Outlet, useLocation } from 'react-router';
 import { HOME_BODY_TOP_PADDING_PX } from '@ridealong/contracts';
-import { getAppTrackerBridge } from '../../lib/connectDevice';
+import { getAppTrackerBridge, reconnectsHere } from '../../lib/connectDevice';
 import { useGeneralStore } from '../../stores/general';
-import { reconnectsOnLoad, trackerRemembered, useTrackerStore } from '../../stores/tracker';
+import { useTrackerStore } from '../../stores/tracker';
 import { useUiStore } from '../../stores/ui';
 import { BottomBar } from './BottomBar';
 import { DesktopBillingReturn } from './DesktopBillingReturn';
@@ -88,7 +88,7 @@ function DevicePanelSlot() {
   const bridge = getAppTrackerBridge();
   const electronMode = useGeneralStore((s) => s.electronMode);
   // Desktop mode after a reload: the panel's code reconnects to the remembered tracker.
-  const reconnect = reconnectsOnLoad({ electronMode, remembered: trackerRemembered() });
+  const reconnect = reconnectsHere(electronMode);
   const panelOpen = useTrackerStore((s) => s.panelOpen);
   const feature = useLazyPart(devices, panelOpen || reconnect || bridge !== null);
   if (!feature) return null;

@@ -5,6 +5,7 @@ import { okSchema } from '@ridealong/contracts';
 import { apiRequest } from '../../lib/api';
 import { getDesktopBridge } from '../../lib/bridge';
 import { useGeneralStore } from '../../stores/general';
+import { forgetTracker } from '../../stores/tracker';
 import { useUiStore } from '../../stores/ui';
 import { useUserStore } from '../../stores/user';
 
@@ -29,6 +30,8 @@ export function useLogout(): () => Promise<void> {
       useUserStore.getState().logout();
       queryClient.clear(); // nothing of the previous member stays cached
       general.clearTerms();
+      // The remembered tracker is this member's setup, not the next one's.
+      forgetTracker();
       if (general.electronMode) {
         getDesktopBridge()?.send('clear-browser-cache', {});
         await navigate('/login');

@@ -1,8 +1,10 @@
 import type { ReactNode } from 'react';
 import { Anchor, AspectRatio, Badge, Box, Card, Image, Stack, ThemeIcon } from '@mantine/core';
 import { Link } from 'react-router';
+import type { PlanBadge } from '../../lib/planBadge';
 import { MountainIcon } from '../icons';
 import classes from './cards.module.css';
+import { OVERLAY_BADGE, VideoBadges } from './VideoBadges';
 
 /** The channel a card links to with 'from {channel}'. */
 export type ChannelRef = { id: number; title: string };
@@ -21,22 +23,13 @@ type MediaCardProps = {
   /** Gradient data present: a small mountain marks it. */
   hasSlope?: boolean;
   /** A ready video without slope data says so where the mountain would be. */
-  noSlopeText?: string;
+  noSlope?: boolean;
   /** Top-right: the plan a gated video needs, e.g. 'Pro' (planBadge.ts). */
-  plan?: { label: string; description: string } | null;
+  plan?: PlanBadge | null;
   channel?: ChannelRef;
   children?: ReactNode;
   testId: string;
 };
-
-/** A dark label over the thumbnail (readable on any poster). */
-const OVERLAY_BADGE = {
-  pos: 'absolute',
-  radius: 'sm',
-  variant: 'filled',
-  color: 'dark',
-  style: { backgroundColor: 'rgba(0, 0, 0, 0.72)', textTransform: 'none' },
-} as const;
 
 /**
  * The card every carousel and gallery shares (document 000 section 2): thumbnail, duration badge, optional
@@ -45,7 +38,7 @@ const OVERLAY_BADGE = {
  */
 export function MediaCard(props: MediaCardProps) {
   const { to, title, thumbnail, badge, badgeLabel, hasSlope, channel, children, testId } = props;
-  const { noSlopeText, plan } = props;
+  const { noSlope = false, plan = null } = props;
   return (
     <Card
       component="article"
@@ -83,36 +76,15 @@ export function MediaCard(props: MediaCardProps) {
           >
             <MountainIcon size={16} />
           </ThemeIcon>
-        ) : noSlopeText ? (
-          <Badge {...OVERLAY_BADGE} top={10} left={10} data-testid="no-slope-badge">
-            {noSlopeText}
-          </Badge>
         ) : null}
-        {plan ? (
-          <Badge
-            pos="absolute"
-            top={10}
-            right={10}
-            radius="sm"
-            variant="filled"
-            color="violet.9"
-            title={plan.description}
-            data-testid="plan-badge"
-          >
-            {plan.label}
-          </Badge>
-        ) : null}
+        {/* 'No slope data' where the mountain would be; the plan top right. */}
+        <VideoBadges
+          plan={plan}
+          noSlope={!hasSlope && noSlope}
+          overlay={{ plan: { top: 10, right: 10 }, noSlope: { top: 10, left: 10 } }}
+        />
         {badge ? (
-          <Badge
-            pos="absolute"
-            bottom={10}
-            right={10}
-            radius="sm"
-            variant="filled"
-            color="dark"
-            aria-label={badgeLabel}
-            style={{ backgroundColor: 'rgba(0, 0, 0, 0.72)', textTransform: 'none' }}
-          >
+          <Badge {...OVERLAY_BADGE} bottom={10} right={10} aria-label={badgeLabel}>
             {badge}
           </Badge>
         ) : null}

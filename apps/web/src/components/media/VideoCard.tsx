@@ -1,7 +1,8 @@
 import { Text } from '@mantine/core';
 import { hasGradient, type Race } from '@ridealong/contracts';
 import { formatBadgeDuration } from '../../lib/formatDuration';
-import { lacksSlope, NO_SLOPE_TEXT, planBadgeOf } from '../../lib/planBadge';
+import { lacksSlope, planBadgeOf } from '../../lib/planBadge';
+import { videoPath } from '../../lib/videoPath';
 import { MediaCard } from './MediaCard';
 
 /** The channel name a video is shown 'from': the channel title, else the owner's name. */
@@ -26,13 +27,13 @@ export function VideoCard({ race }: { race: Race }) {
   return (
     <MediaCard
       testId="workout-card"
-      to={`/video/${race.url}`}
+      to={videoPath(race.url)}
       title={race.title}
       thumbnail={race.thumbnail_url}
       badge={duration}
       badgeLabel={duration ? `Duration ${duration}` : undefined}
       hasSlope={hasGradient(race.slope_source_id)}
-      noSlopeText={lacksSlope(race) ? NO_SLOPE_TEXT : undefined}
+      noSlope={lacksSlope(race)}
       plan={planBadgeOf(race)}
       channel={{ id: race.user.id, title: channelNameOf(race.user) }}
     >

@@ -4,6 +4,7 @@ import type { Db } from '../../../db/client.js';
 import { users } from '../../../db/schema.js';
 import { conflict, notFound } from '../../../http/errors.js';
 import { newSecret } from '../../../lib/secrets.js';
+import { refuseOffSale } from '../payments-service.js';
 import { planFieldsOf } from '../plan-fields.js';
 import { addInterval, intervalOf } from '../prices.js';
 import type { WebhookHandler } from '../webhook.js';
@@ -53,6 +54,8 @@ export function localActions(deps: {
       return db.transaction(async (tx) => {
         const open = await store.openSession(sessionId, tx);
         if (!open) throw notFound('This checkout has ended.');
+        // A session opened before its plan went off sale does not sell it.
+        refuseOffSale(open.type);
         const [user] = await tx.select().from(users).where(eq(users.id, open.userId)).for('update');
         if (!user) throw notFound('User does not exist.');
         if (!canBuy(planFieldsOf(user)))

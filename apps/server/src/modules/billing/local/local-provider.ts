@@ -45,7 +45,9 @@ export function localProvider(deps: {
     },
     async checkoutUrl(sessionId) {
       const session = await store.openSession(sessionId);
-      return session ? publicUrl + localPaths.checkout(session.id) : null;
+      return session
+        ? { url: publicUrl + localPaths.checkout(session.id), type: session.type }
+        : null;
     },
     checkoutStatus: async (sessionId) => (await store.session(sessionId))?.state ?? null,
     async customerPortal(user, returnUrl) {

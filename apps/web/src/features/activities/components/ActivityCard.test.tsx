@@ -75,6 +75,14 @@ afterEach(() => {
   useUserStore.getState().logout();
 });
 
+describe('ActivityCard: its video', () => {
+  it("links the ride's video with its url encoded", () => {
+    renderCard(fixtureTrack(5, { url: 'col du/galibier' }));
+    const title = screen.getByRole('link', { name: 'Ride 5' });
+    expect(title.getAttribute('href')).toBe('/video/col%20du%2Fgalibier');
+  });
+});
+
 describe('ActivityCard: upload to Strava', () => {
   it('confirms, queues the upload, polls it and says Uploaded!', async () => {
     const api = uploadServer([

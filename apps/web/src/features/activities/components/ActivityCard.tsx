@@ -3,6 +3,7 @@ import { Link } from 'react-router';
 import type { Track } from '@ridealong/contracts';
 import { PLACEHOLDER_THUMBNAIL } from '../../../components/media/MediaCard';
 import { useUnits } from '../../../lib/units';
+import { videoPath as videoPathOf } from '../../../lib/videoPath';
 import { activitySummary } from '../lib/activity';
 import { isUploadedToStrava } from '../lib/stravaUpload';
 import { ActivityActions } from './ActivityActions';
@@ -14,7 +15,7 @@ import { ActivityActions } from './ActivityActions';
  */
 export function ActivityCard({ track }: { track: Track }) {
   const summary = activitySummary(track, useUnits());
-  const videoPath = `/video/${track.url}`;
+  const videoPath = videoPathOf(track.url);
   const uploaded = isUploadedToStrava(track);
   // The ride's details fade; its actions stay at full strength since they still work.
   const greyed = uploaded ? { opacity: 0.55 } : undefined;

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { rideSummary, type ActivitySeries } from '@ridealong/contracts';
-import { activityCharts, decimate, seriesPoints } from './chartSeries';
+import { activityCharts, chartOf, decimate, readings, seriesPoints } from './chartSeries';
 
 const series: ActivitySeries = {
   track_id: 4,
@@ -23,7 +23,8 @@ describe('activityCharts', () => {
       [0, 1, 2, 3],
       [200, 0, 250, 300],
     ]);
-    expect(charts.power.stats).toEqual({ average: 250, min: 200, max: 300 });
+    // Every second counts, the coasting one too: 750 W over 4 s.
+    expect(charts.power.stats).toEqual({ average: 188, min: 0, max: 300 });
     expect(charts.heartRate.data[1]).toEqual([120, null, 130, 140]);
     expect(charts.cadence.data[1]).toEqual([90, null, 85, 95]);
     expect(charts.elevation?.data[1]).toEqual([null, 100, 100, 101]);
@@ -89,6 +90,86 @@ describe('decimate', () => {
     expect(Math.max(...(ys as number[]))).toBe(1500);
     expect(xs[ys.indexOf(1500)]).toBe(12_345);
     expect(xs.length).toBeLessThanOrEqual(2400);
+  });
+});
+
+/** The two-step way chartOf replaces: a copy of every second, then its extremes and stats. */
+function plainChart(x: number[], y: (number | null)[], buckets: number) {
+  const size = x.length <= buckets * 2 ? 1 : Math.ceil(x.length / buckets);
+  const xs: number[] = [];
+  const ys: (number | null)[] = [];
+  for (let from = 0; from < x.length; from += size) {
+    const idx = [...Array(Math.min(size, x.length - from)).keys()].map((k) => from + k);
+    const read = idx.filter((i) => y[i] !== null);
+    if (read.length === 0) {
+      xs.push(x[from]!);
+      ys.push(null);
+      continue;
+    }
+    const lo = read.reduce((a, i) => (y[i]! < y[a]! ? i : a));
+    const hi = read.reduce((a, i) => (y[i]! > y[a]! ? i : a));
+    for (const i of lo === hi ? [lo] : [Math.min(lo, hi), Math.max(lo, hi)]) {
+      xs.push(x[i]!);
+      ys.push(y[i]!);
+    }
+  }
+  const read = y.filter((v): v is number => v !== null);
+  const stats =
+    read.length === 0
+      ? null
+      : {
+          average: Math.round(read.reduce((a, v) => a + v, 0) / read.length),
+          min: Math.round(Math.min(...read)),
+          max: Math.round(Math.max(...read)),
+        };
+  return { data: [xs, ys], stats };
+}
+
+describe('chartOf', () => {
+  it('reads each second once: time from the start, gaps, and the stats of every second read', () => {
+    const chart = chartOf(
+      [10, 11, 12, 13],
+      readings([0, 5, null, 7], false, (v) => v * 2),
+      10,
+    );
+    expect(chart.data).toEqual([
+      [0, 1, 2, 3],
+      [0, 10, null, 14],
+    ]);
+    expect(chart.stats).toEqual({ average: 8, min: 0, max: 14 });
+  });
+
+  it('has no stats without a reading, and zeros are gaps only where asked', () => {
+    expect(chartOf([0, 1], readings([null, null])).stats).toBeNull();
+    expect(chartOf([0, 1], readings([null, 0], true)).stats).toBeNull();
+    expect(chartOf([0, 1], readings([null, 0])).stats).toEqual({ average: 0, min: 0, max: 0 });
+    expect(chartOf([0, 1], readings([3, 0], true)).data[1]).toEqual([3, null]);
+  });
+
+  it('draws and counts what the copy-then-thin way did, on uneven rides', () => {
+    // A fixed pseudo-random ride: drops, gaps and spikes in every bucket size.
+    let seed = 7;
+    const next = () => (seed = (seed * 16807) % 2147483647) / 2147483647;
+    for (const [n, buckets] of [
+      [50, 30],
+      [997, 40],
+      [5000, 1200],
+      [21_600, 1200],
+    ] as const) {
+      const x = Array.from({ length: n }, (_, i) => i * 2 + 5);
+      const y = x.map(() => (next() < 0.1 ? null : Math.round(next() * 400) - 20));
+      const expected = plainChart(x, y, buckets);
+      expect(chartOf(x, readings(y), 0, buckets)).toEqual(expected);
+    }
+  });
+});
+
+describe("the power chart's average", () => {
+  it("is the summary's average power: a second without pedalling is 0 W", () => {
+    const coasting = { ...series, elapsed_time: [0, 1], power: [0, 200] };
+    const chart = activityCharts(coasting, 'metric').power;
+    expect(chart.stats?.average).toBe(100);
+    expect(chart.stats?.average).toBe(rideSummary(seriesPoints(coasting), null).averagePower);
   });
 });
 

@@ -1,38 +1,23 @@
-import { useEffect, useMemo, useState } from 'react';
+import { useMemo } from 'react';
 import { Alert, Anchor, Container, Group, Loader, Paper, Stack, Text, Title } from '@mantine/core';
 import { Link, useParams } from 'react-router';
 import { rideSummary } from '@ridealong/contracts';
 import { RideSummaryFigures } from '../../../components/ride/RideSummaryFigures';
 import { SiteFooter } from '../../../components/SiteFooter';
+import { lazyPart, useLazyPartNow } from '../../../lib/lazyPart';
 import { usePageMeta } from '../../../lib/pageMeta';
+import { videoPath } from '../../../lib/videoPath';
 import { useUserStore } from '../../../stores/user';
 import { useActivitySeries } from '../api/useActivitySeries';
-import sampleImage from '../assets/activities-sample.svg';
 import { seriesPoints } from '../lib/chartSeries';
 import { formatActivityDate } from '../lib/activity';
 
-/** The charts (and their library) load only with this page: the home page's budget is tight. */
-const loadCharts = () => import('../components/ActivityCharts');
-type Charts = Awaited<ReturnType<typeof loadCharts>>['default'];
-
 /**
- * The charts' module, fetched alongside the ride's seconds. Not React.lazy: a Suspense boundary
- * that showed its fallback holds the content back for up to 300 ms once it is ready.
+ * The charts (and their library) load only with this page: the home page's budget is tight.
+ * Asked for in the page's first render: a 6-hour ride's seconds can be here first, and its
+ * first chart waited for the module (tens of ms on a cold load).
  */
-function useChartsModule(): Charts | 'failed' | null {
-  const [charts, setCharts] = useState<Charts | 'failed' | null>(null);
-  useEffect(() => {
-    let live = true;
-    loadCharts().then(
-      (m) => live && setCharts(() => m.default),
-      () => live && setCharts('failed'),
-    );
-    return () => {
-      live = false;
-    };
-  }, []);
-  return charts;
-}
+const chartsPart = lazyPart(async () => (await import('../components/ActivityCharts')).default);
 
 /** A path id as a track id, or null for anything that is not one. */
 function trackIdOf(raw: string | undefined): number | null {
@@ -46,19 +31,20 @@ export function ActivityPage() {
   const { id } = useParams();
   const trackId = trackIdOf(id);
   const signedIn = useUserStore((s) => s.user.userId !== '');
-  const weight = useUserStore((s) => s.user.weight);
   const { data: series, error, isPending } = useActivitySeries(signedIn ? trackId : null);
-  const ActivityCharts = useChartsModule();
+  const ActivityCharts = useLazyPartNow(chartsPart);
+  // W/kg by the rider's weight, as the server gives it: an admin may read anyone's ride.
   const summary = useMemo(
-    () => (series ? rideSummary(seriesPoints(series), weight) : null),
-    [series, weight],
+    () => (series ? rideSummary(seriesPoints(series), series.rider_weight ?? null) : null),
+    [series],
   );
   // When the page first had the data: the charts' first paint is measured from here.
   const receivedAt = useMemo(() => (series ? performance.now() : 0), [series]);
   usePageMeta({
     title: series ? series.title : 'Activity',
     description: 'A ride on RideAlong: its time, distance, climb, power, heart rate and cadence.',
-    image: sampleImage,
+    // A PNG at a fixed path (as /activities): crawlers take no inlined data: image.
+    image: '/share/activities.png',
     url: `/activities/${id ?? ''}`,
   });
 
@@ -76,7 +62,7 @@ export function ActivityPage() {
           </Title>
           <Group gap="md">
             <Text c="gray.7">{formatActivityDate(series.timestamp)}</Text>
-            <Anchor component={Link} to={`/video/${series.url}`} underline="always">
+            <Anchor component={Link} to={videoPath(series.url)} underline="always">
               Ride this video again
             </Anchor>
           </Group>

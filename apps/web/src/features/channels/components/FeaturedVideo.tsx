@@ -2,8 +2,10 @@ import { Anchor, AspectRatio, Badge, Box, Card, Grid, Image, Stack, Text } from 
 import { Link } from 'react-router';
 import type { Race } from '@ridealong/contracts';
 import { PLACEHOLDER_THUMBNAIL } from '../../../components/media/MediaCard';
+import { VideoBadges } from '../../../components/media/VideoBadges';
 import { formatBadgeDuration } from '../../../lib/formatDuration';
-import { lacksSlope, NO_SLOPE_TEXT, planBadgeOf } from '../../../lib/planBadge';
+import { lacksSlope, planBadgeOf } from '../../../lib/planBadge';
+import { videoPath } from '../../../lib/videoPath';
 
 const STATUS_LABEL: Partial<Record<Race['status'], string>> = {
   uploading: 'Uploading',
@@ -14,7 +16,7 @@ const STATUS_LABEL: Partial<Record<Race['status'], string>> = {
 
 /** A channel's first video, shown large above the gallery. */
 export function FeaturedVideo({ race }: { race: Race }) {
-  const to = `/video/${race.url}`;
+  const to = videoPath(race.url);
   const status = STATUS_LABEL[race.status];
   return (
     <Card withBorder radius="lg" padding={0} data-testid="featured-video">
@@ -40,7 +42,12 @@ export function FeaturedVideo({ race }: { race: Race }) {
                 {status}
               </Badge>
             ) : null}
-            <FeaturedVideoTags race={race} />
+            {/* The status badge has the top left: 'No slope data' goes bottom left. */}
+            <VideoBadges
+              plan={planBadgeOf(race)}
+              noSlope={lacksSlope(race)}
+              overlay={{ plan: { top: 12, right: 12 }, noSlope: { bottom: 12, left: 12 } }}
+            />
             {race.duration > 0 ? (
               <Badge
                 pos="absolute"
@@ -71,38 +78,5 @@ export function FeaturedVideo({ race }: { race: Race }) {
         </Grid.Col>
       </Grid>
     </Card>
-  );
-}
-
-/** The plan badge (top right) and 'No slope data' (bottom left) of the video cards. */
-function FeaturedVideoTags({ race }: { race: Race }) {
-  const plan = planBadgeOf(race);
-  return (
-    <>
-      {plan ? (
-        <Badge
-          pos="absolute"
-          top={12}
-          right={12}
-          color="violet.9"
-          title={plan.description}
-          data-testid="plan-badge"
-        >
-          {plan.label}
-        </Badge>
-      ) : null}
-      {lacksSlope(race) ? (
-        <Badge
-          pos="absolute"
-          bottom={12}
-          left={12}
-          color="dark"
-          style={{ textTransform: 'none' }}
-          data-testid="no-slope-badge"
-        >
-          {NO_SLOPE_TEXT}
-        </Badge>
-      ) : null}
-    </>
   );
 }

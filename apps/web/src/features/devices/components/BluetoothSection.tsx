@@ -4,7 +4,7 @@ import {
   disconnectBluetooth,
   useBluetoothStore,
 } from '../lib/bluetooth/bluetoothSource';
-import { hasWebBluetooth } from '../lib/bluetooth/gatt';
+import { hasWebBluetooth } from '../../../lib/webBluetooth';
 
 type Role = 'trainer' | 'strap';
 

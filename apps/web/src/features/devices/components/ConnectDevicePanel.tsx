@@ -2,7 +2,8 @@ import { useEffect } from 'react';
 import { Drawer } from '@mantine/core';
 import { useAfterFirstFrame } from '../../../lib/useAfterFirstFrame';
 import { useGeneralStore } from '../../../stores/general';
-import { reconnectsOnLoad, trackerRemembered, useTrackerStore } from '../../../stores/tracker';
+import { reconnectsHere } from '../../../lib/connectDevice';
+import { useTrackerStore } from '../../../stores/tracker';
 import { ensureTracker } from '../lib/trackerClient';
 import { ConnectDeviceContent } from './ConnectDeviceContent';
 
@@ -22,7 +23,7 @@ export function ConnectDevicePanel() {
 
   // Desktop mode: back to the tracker a trainer went live through, without opening anything.
   useEffect(() => {
-    if (reconnectsOnLoad({ electronMode, remembered: trackerRemembered() })) ensureTracker();
+    if (reconnectsHere(electronMode)) ensureTracker();
   }, [electronMode]);
 
   // Opening it in desktop mode looks for the tracker. A plain browser does not hunt for a

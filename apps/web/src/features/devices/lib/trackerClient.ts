@@ -8,7 +8,12 @@ import {
   type TrackerServerToClient,
   type TrainerSettings,
 } from '@ridealong/contracts';
-import { IDLE_CONNECTION, rememberTracker, useTrackerStore } from '../../../stores/tracker';
+import {
+  forgetTracker,
+  IDLE_CONNECTION,
+  rememberTracker,
+  useTrackerStore,
+} from '../../../stores/tracker';
 import { profileTrainerSettings } from './trainerSettings';
 import { reduceConnection, refusalOf, type TrackerClientEvent } from './connectionEvents';
 import { trackerUrl } from './trackerUrl';
@@ -24,7 +29,11 @@ let socket: TrackerSocket | null = null;
 
 function dispatch(event: TrackerClientEvent): void {
   const store = useTrackerStore.getState();
-  store.setConnection(reduceConnection(store.connection, event));
+  const next = reduceConnection(store.connection, event);
+  store.setConnection(next);
+  // Nothing answers there (or it refuses this page): later loads stop looking for it by
+  // themselves, each look being about 17 s of failed requests (and console errors).
+  if (next.status === 'not_running' || next.status === 'refused') forgetTracker();
 }
 
 function clearLive(): void {

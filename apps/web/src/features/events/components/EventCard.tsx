@@ -6,7 +6,8 @@ import { PLACEHOLDER_THUMBNAIL } from '../../../components/media/MediaCard';
 import classes from '../../../components/media/cards.module.css';
 import { eventRidersText, eventTimeText } from '../lib/eventFacts';
 import { hostedByText } from '../lib/eventList';
-import { canJoin, eventVideoPath } from '../lib/join';
+import { videoPath as videoPathOf } from '../../../lib/videoPath';
+import { canJoin } from '../lib/join';
 
 const BADGE_COLOR: Record<EventStatus, string> = {
   'waiting-room': 'orange',
@@ -28,7 +29,7 @@ type EventCardProps = {
  */
 export function EventCard({ event, joinTo }: EventCardProps) {
   const navigate = useNavigate();
-  const videoPath = eventVideoPath(event.race_url);
+  const videoPath = videoPathOf(event.race_url);
   const riders = eventRidersText(event);
   const openVideo = (e: MouseEvent<HTMLElement>) => {
     // Links and the Join button inside the card navigate on their own.

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { parseGroupEntry } from '../../../lib/groupEntry';
-import { canJoin, eventVideoPath, joinDestination } from './join';
+import { canJoin, joinDestination } from './join';
 
 const event = { id: 12, race_url: 'river-loop', status: 'in-progress' as const };
 
@@ -27,11 +27,5 @@ describe('canJoin', () => {
     expect(canJoin('waiting-room')).toBe(true);
     expect(canJoin('in-progress')).toBe(true);
     expect(canJoin('complete')).toBe(false);
-  });
-});
-
-describe('eventVideoPath', () => {
-  it("is the event's video page", () => {
-    expect(eventVideoPath('river-loop')).toBe('/video/river-loop');
   });
 });

@@ -23,8 +23,3 @@ export function joinDestination(
   }
   return '/setup';
 }
-
-/** Where clicking a card or its thumbnail leads: the event's video. */
-export function eventVideoPath(raceUrl: string): string {
-  return `/video/${encodeURIComponent(raceUrl)}`;
-}

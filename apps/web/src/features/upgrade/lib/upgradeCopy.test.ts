@@ -10,6 +10,16 @@ describe('upgradeCopy', () => {
     expect(copy.action).toEqual({ to: '/videos', label: 'Find another video' });
   });
 
+  it('offers a member without Core the plan that plays the other videos, not those videos', () => {
+    const copy = upgradeCopy('pro', 'Alpine Pass Climb', undefined, 'none');
+    expect(copy.title).toBe("'Alpine Pass Climb' needs the Pro plan");
+    expect(copy.message).toContain('Pro is coming soon and cannot be bought yet.');
+    expect(copy.message).toContain('With Core you ride every other community video');
+    expect(copy.action).toEqual({ to: '/pricing', label: 'Get Core' });
+    // A Core (or trial) member does ride the others.
+    expect(upgradeCopy('pro', null, undefined, 'core').action.to).toBe('/videos');
+  });
+
   it('sends the member to buy the plan once it is on sale', () => {
     const copy = upgradeCopy('pro', null, () => true);
     expect(copy.title).toBe('This video needs the Pro plan');

@@ -20,11 +20,21 @@ export function upgradeCopy(
   plan: RequiredPlan | null | undefined,
   videoTitle: string | null,
   onSale: (plan: RequiredPlan) => boolean = planOnSale,
+  /** What the member's plan plays today (memberPlanTier). */
+  tier: 'pro' | 'core' | 'none' = 'core',
 ): UpgradeCopy {
   if (!plan) return GENERIC;
   const name = plan === 'pro' ? 'Pro' : 'Core';
   const subject = videoTitle ? `'${videoTitle}'` : 'This video';
   const title = `${subject} needs the ${name} plan`;
+  // Without Core the other community videos are refused too: Core is the way on, not them.
+  if (!onSale(plan) && tier === 'none' && plan === 'pro' && onSale('core')) {
+    return {
+      title,
+      message: `${name} is coming soon and cannot be bought yet. With Core you ride every other community video in the meantime.`,
+      action: { to: '/pricing', label: 'Get Core' },
+    };
+  }
   if (!onSale(plan)) {
     return {
       title,

@@ -1,7 +1,9 @@
-import { Anchor, Button, Card, Container, Group, Stack, Text, Title } from '@mantine/core';
+import { Anchor, Button, Card, Container, Group, Loader, Stack, Text, Title } from '@mantine/core';
 import { Link, useSearchParams } from 'react-router';
+import { memberPlanTier } from '@ridealong/contracts';
 import { PlanFeatureTable } from '../../../components/PlanFeatureTable';
 import { useRace } from '../../../lib/useRace';
+import { selectSignedIn, useUserStore } from '../../../stores/user';
 import { upgradeCopy } from '../lib/upgradeCopy';
 
 /**
@@ -14,12 +16,24 @@ export function VideoUpgradePage() {
   const [params] = useSearchParams();
   const url = params.get('video') ?? '';
   const race = useRace(url, url !== '');
+  const user = useUserStore((s) => s.user);
+  const signedIn = useUserStore(selectSignedIn);
   const known = url !== '' && race.data ? race.data : null;
-  const copy = upgradeCopy(known?.required_plan, known?.title ?? null);
+  const tier = memberPlanTier(signedIn ? user : null);
+  const copy = upgradeCopy(known?.required_plan, known?.title ?? null, undefined, tier);
   const secondary =
     copy.action.to === '/videos'
       ? { to: '/pricing', label: 'Compare plans' }
       : { to: '/videos', label: 'Back to videos' };
+  // Until the video is known the page cannot say which plan it needs: the generic body's
+  // 'See plans' would send a Pro video's member to a checkout that cannot sell Pro.
+  if (url !== '' && race.isPending) {
+    return (
+      <Container size="md" py="xl">
+        <Loader aria-label="Loading the video" />
+      </Container>
+    );
+  }
   return (
     <Container size="md" py="xl">
       <Stack gap="lg">

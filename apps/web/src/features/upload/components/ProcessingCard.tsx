@@ -1,6 +1,7 @@
 import { Alert, Anchor, Button, Group, Progress, Stack, Text } from '@mantine/core';
 import { Link } from 'react-router';
 import type { Race } from '@ridealong/contracts';
+import { videoPath } from '../../../lib/videoPath';
 
 type Status = Pick<Race, 'status' | 'progress' | 'failure_reason'>;
 
@@ -46,7 +47,7 @@ export function ProcessingCard({ raceUrl, status, onUploadAnother }: Props) {
         when it is ready.
       </Text>
       <Group>
-        <Button component={Link} to={`/video/${raceUrl}`} variant="default" size="xs">
+        <Button component={Link} to={videoPath(raceUrl)} variant="default" size="xs">
           Open the video page
         </Button>
       </Group>

@@ -9,6 +9,8 @@ type PlayerOverlayProps = {
   onRideWithFriends?: () => void;
   /** Start waits for the trainer to come back (a reconnect after a reload). */
   waiting?: boolean;
+  /** Ride with friends is creating its event. */
+  creating?: boolean;
   /** The web cap was reached: say why the video stopped. */
   capped: boolean;
 };
@@ -18,7 +20,14 @@ type PlayerOverlayProps = {
  * in desktop mode, Ride with friends (host a group ride).
  */
 export function PlayerOverlay(props: PlayerOverlayProps) {
-  const { onPreview, onStart, onRideWithFriends, waiting = false, capped } = props;
+  const {
+    onPreview,
+    onStart,
+    onRideWithFriends,
+    waiting = false,
+    creating = false,
+    capped,
+  } = props;
   return (
     <Overlay
       color="#000"
@@ -41,6 +50,8 @@ export function PlayerOverlay(props: PlayerOverlayProps) {
             leftSection={<BikeIcon size={18} />}
             onClick={onStart}
             loading={waiting}
+            // Either press in flight holds the other: one ride or event per press.
+            disabled={creating}
           >
             Start
           </Button>
@@ -51,17 +62,17 @@ export function PlayerOverlay(props: PlayerOverlayProps) {
               variant="default"
               leftSection={<UserIcon size={18} />}
               onClick={onRideWithFriends}
+              loading={creating}
               disabled={waiting}
             >
               Ride with friends
             </Button>
           ) : null}
         </Group>
-        {waiting ? (
-          <Text c="white" size="sm" ta="center" role="status" data-testid="start-waiting">
-            Connecting to your trainer…
-          </Text>
-        ) : null}
+        {/* Always there, filled while waiting: a live region is announced when its text changes. */}
+        <Text c="white" size="sm" ta="center" role="status" data-testid="start-status">
+          {waiting ? <span data-testid="start-waiting">Connecting to your trainer…</span> : null}
+        </Text>
         {capped ? (
           <Text c="white" size="sm" ta="center" maw={360} data-testid="web-cap-notice">
             The browser plays the first 10 minutes. Ride the whole video in the desktop app.

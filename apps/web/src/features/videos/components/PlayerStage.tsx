@@ -1,22 +1,12 @@
 import { useEffect, useRef, useState } from 'react';
 import { AspectRatio, Box } from '@mantine/core';
-import { useNavigate } from 'react-router';
+import { useMergedRef } from '@mantine/hooks';
 import type { Playback, Race } from '@ridealong/contracts';
-import { openConnectDevice } from '../../../lib/connectDevice';
 import { useDesktopVideoPlaying } from '../../../lib/useDesktopVideoPlaying';
 import type { GroupEntry } from '../../../lib/groupEntry';
 import { useGeneralStore } from '../../../stores/general';
-import {
-  hasLiveDevice,
-  reconnectsOnLoad,
-  trackerRemembered,
-  trainerSettling,
-  useTrackerStore,
-} from '../../../stores/tracker';
 import { selectSignedIn, useUserStore } from '../../../stores/user';
 import { playbackCapSeconds } from '../lib/playback';
-import { startAction, TRAINER_WAIT_MS } from '../lib/startFlow';
-import { waitForTrainer } from '../lib/waitForTrainer';
 import { ResumeRideOffer } from '../ride/ResumeRideOffer';
 import { RideCountdown } from '../ride/RideCountdown';
 import { RideLeaderboard } from '../ride/RideLeaderboard';
@@ -31,7 +21,9 @@ import { PlayerOverlay } from './PlayerOverlay';
 import { ReconnectingBadge } from './ReconnectingBadge';
 import { RideWaysOffer } from './RideWaysOffer';
 import { useRideView } from './useRideView';
+import { useStartButtons } from './useStartButtons';
 import { useStartSignal } from './useStartSignal';
+import { ViewExitButton } from './ViewExitButton';
 import { VideoPlayer } from './VideoPlayer';
 import { playWhenReady } from '../lib/playWhenReady';
 
@@ -68,22 +60,17 @@ type PlayerStageProps = {
  * (useGroupRide); one entered with the start signal rides as soon as the trainer is live.
  */
 export function PlayerStage({ race, playback, onPlaybackError, groupEntry }: PlayerStageProps) {
-  const navigate = useNavigate();
   const stageRef = useRef<HTMLDivElement>(null);
   const videoRef = useRef<HTMLVideoElement>(null);
   const exitTimer = useRef<ReturnType<typeof setTimeout> | undefined>(undefined);
   const electronMode = useGeneralStore((s) => s.electronMode);
   const signedIn = useUserStore(selectSignedIn);
-  const userId = useUserStore((s) => s.user.userId);
   const [playing, setPlaying] = useState(false);
   const [started, setStarted] = useState(false);
   const [capped, setCapped] = useState(false);
   const [ended, setEnded] = useState(false);
-  /** A plain browser's Start without a trainer: the ways to ride. */
-  const [waysOpen, setWaysOpen] = useState(false);
-  /** Start waits for a trainer that is reconnecting. */
-  const [waitingTrainer, setWaitingTrainer] = useState(false);
   const view = useRideView(stageRef);
+  const stageRefs = useMergedRef(stageRef, view.focusTrap);
   const [reconnectingSince, setReconnectingSince] = useState<number | null>(null);
   const cap = playbackCapSeconds({ electronMode, maxSeconds: playback.max_seconds });
   const ride = useRide(race, videoRef, reconnectingSince);
@@ -110,6 +97,8 @@ export function PlayerStage({ race, playback, onPlaybackError, groupEntry }: Pla
   const preview = () => {
     const video = videoRef.current;
     if (!video) return;
+    // Previewing is not riding: a start signal still kept must not start a ride later.
+    useGeneralStore.getState().setStartSignal(false);
     void stageRef.current?.requestFullscreen?.().catch(() => undefined);
     ride.preview();
     playWhenReady(video);
@@ -121,46 +110,21 @@ export function PlayerStage({ race, playback, onPlaybackError, groupEntry }: Pla
     view.enter();
     void ride.start();
   };
+  // A failed create leaves nothing on the stage: back into the page, where its error shows.
   const hostGroup = () => {
     view.enter();
-    void group.host();
-  };
-
-  /** Start and Ride with friends: `then` once a trainer is live, else a way to get one. */
-  const withTrainer = async (then: () => void) => {
-    if (waitingTrainer) return;
-    const expected = reconnectsOnLoad({ electronMode, remembered: trackerRemembered() });
-    const tracker = useTrackerStore.getState();
-    const action = startAction({
-      signedIn,
-      electronMode,
-      live: hasLiveDevice(tracker),
-      settling: trainerSettling(tracker, expected),
+    void group.host().then((outcome) => {
+      if (outcome === 'failed') view.leave();
     });
-    if (action === 'sign-in') return void navigate('/login');
-    if (action === 'ride') return then();
-    if (action === 'wait') {
-      setWaitingTrainer(true);
-      const live = await waitForTrainer(expected, TRAINER_WAIT_MS);
-      setWaitingTrainer(false);
-      if (live) return then();
-    }
-    if (electronMode) openConnectDevice(Number(userId));
-    else setWaysOpen(true);
   };
-
-  const start = () => {
-    useGeneralStore.getState().setStartSignal(false);
-    void withTrainer(rideAlone);
-  };
-  const rideWithFriends = () => void withTrainer(hostGroup);
+  const buttons = useStartButtons({ rideAlone, hostGroup, creating: group.creating });
 
   // The start signal (document 001: the page entered to ride at once, in theatre view).
   useStartSignal({
     grouped: groupEntry !== null || group.active,
     rideIdle: ride.machine.phase === 'idle',
     rideAlone,
-    showWays: () => setWaysOpen(true),
+    showWays: buttons.showWays,
   });
 
   // Race and group mode over: the stage goes back into the page.
@@ -179,7 +143,8 @@ export function PlayerStage({ race, playback, onPlaybackError, groupEntry }: Pla
     <Box>
       <AspectRatio ratio={16 / 9}>
         <Box
-          ref={stageRef}
+          ref={stageRefs}
+          tabIndex={-1}
           pos={view.theatre ? 'fixed' : 'relative'}
           bg="black"
           style={view.theatre ? THEATRE_STYLE : INLINE_STYLE}
@@ -246,13 +211,15 @@ export function PlayerStage({ race, playback, onPlaybackError, groupEntry }: Pla
           ) : null}
           <GroupStage group={group} onStart={group.startEvent} />
           {ride.countdown !== null ? <RideCountdown value={ride.countdown} /> : null}
+          {view.full ? <ViewExitButton fullscreen={!view.theatre} onExit={view.leave} /> : null}
           {showOverlay ? (
             <PlayerOverlay
               onPreview={preview}
-              onStart={start}
+              onStart={buttons.start}
               // Group rides are the desktop app's (group mode, document 001 section 4).
-              onRideWithFriends={electronMode ? rideWithFriends : undefined}
-              waiting={waitingTrainer}
+              onRideWithFriends={electronMode ? buttons.rideWithFriends : undefined}
+              waiting={buttons.waiting}
+              creating={group.creating}
               capped={capped}
             />
           ) : null}
@@ -269,7 +236,7 @@ export function PlayerStage({ race, playback, onPlaybackError, groupEntry }: Pla
           />
         </Box>
       ) : null}
-      {waysOpen ? <RideWaysOffer onClose={() => setWaysOpen(false)} /> : null}
+      {buttons.waysOpen ? <RideWaysOffer onClose={buttons.closeWays} /> : null}
     </Box>
   );
 }

@@ -4,10 +4,8 @@ import { Link } from 'react-router';
 import { DownloadButton } from '../../../components/DownloadButton';
 import { desktopOffer } from '../../../lib/desktopOffer';
 import { useDesktopDownloads } from '../../../lib/useDesktopDownloads';
+import { hasWebBluetooth } from '../../../lib/webBluetooth';
 import { useTrackerStore } from '../../../stores/tracker';
-
-/** Whether this browser offers Web Bluetooth (Chrome and Edge on desktop and Android). */
-const browserHasBluetooth = () => typeof navigator !== 'undefined' && 'bluetooth' in navigator;
 
 /**
  * Start in a plain browser without a trainer, shown at once (no search for a local tracker the
@@ -23,7 +21,7 @@ export function RideWaysOffer({ onClose }: { onClose: () => void }) {
   });
   // Without an installer the download button itself offers Bluetooth (RideInBrowserOffer).
   const bluetooth =
-    browserHasBluetooth() && offer.kind !== 'unpublished' && offer.kind !== 'unavailable';
+    hasWebBluetooth() && offer.kind !== 'unpublished' && offer.kind !== 'unavailable';
   return (
     <Alert
       mt="md"

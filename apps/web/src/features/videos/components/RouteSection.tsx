@@ -1,29 +1,14 @@
-import { Badge, Card, Group, SimpleGrid, Skeleton, Stack, Text, Title } from '@mantine/core';
+import { Card, SimpleGrid, Skeleton, Stack, Text, Title } from '@mantine/core';
 import { formatDistance, formatElevation, type Race } from '@ridealong/contracts';
 import { ElevationProfile } from '../../../components/ElevationProfile';
+import { VideoBadges } from '../../../components/media/VideoBadges';
 import { lacksSlope, NO_SLOPE_TEXT, planBadgeOf } from '../../../lib/planBadge';
 import { useUnits } from '../../../lib/units';
 import { useRoute } from '../api/useRoute';
 
 /** Under the title: the plan a gated video needs and 'No slope data', as on its card. */
 export function VideoTags({ race }: { race: Race }) {
-  const plan = planBadgeOf(race);
-  const noSlope = lacksSlope(race);
-  if (!plan && !noSlope) return null;
-  return (
-    <Group gap="xs">
-      {plan ? (
-        <Badge color="violet.9" title={plan.description} data-testid="plan-badge">
-          {plan.label}
-        </Badge>
-      ) : null}
-      {noSlope ? (
-        <Badge color="dark" style={{ textTransform: 'none' }} data-testid="no-slope-badge">
-          {NO_SLOPE_TEXT}
-        </Badge>
-      ) : null}
-    </Group>
-  );
+  return <VideoBadges plan={planBadgeOf(race)} noSlope={lacksSlope(race)} />;
 }
 
 /**
@@ -76,7 +61,8 @@ export function RouteSection({ race }: { race: Race }) {
             The route could not be loaded.
           </Text>
         ) : (
-          <Skeleton height={180} aria-label="Loading the route" />
+          // A named status, not a bare div: axe forbids aria-label on an element with no role.
+          <Skeleton height={180} role="status" aria-label="Loading the route" />
         )}
       </Stack>
     </Card>

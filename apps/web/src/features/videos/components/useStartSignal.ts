@@ -1,13 +1,7 @@
-import { useEffect, useRef, useState } from 'react';
-import { openConnectDevice } from '../../../lib/connectDevice';
+import { useCallback, useEffect, useRef, useState } from 'react';
+import { getAppTrackerBridge, openConnectDevice, reconnectsHere } from '../../../lib/connectDevice';
 import { useGeneralStore } from '../../../stores/general';
-import {
-  reconnectsOnLoad,
-  selectHasLiveDevice,
-  trackerRemembered,
-  trainerSettling,
-  useTrackerStore,
-} from '../../../stores/tracker';
+import { selectHasLiveDevice, trainerSettling, useTrackerStore } from '../../../stores/tracker';
 import { selectSignedIn, useUserStore } from '../../../stores/user';
 import { startSignalStep } from '../lib/startFlow';
 
@@ -33,10 +27,21 @@ export function useStartSignal({ grouped, rideIdle, rideAlone, showWays }: Start
   const electronMode = useGeneralStore((s) => s.electronMode);
   const signedIn = useUserStore(selectSignedIn);
   const live = useTrackerStore(selectHasLiveDevice);
-  const expected = reconnectsOnLoad({ electronMode, remembered: trackerRemembered() });
+  const expected = reconnectsHere(electronMode);
   const settling = useTrackerStore((s) => trainerSettling(s, expected));
-  const panelOpen = useTrackerStore((s) => s.panelOpen);
+  const drawerOpen = useTrackerStore((s) => s.panelOpen);
+  const trackerWindowUp = useTrackerWindowUp();
+  // The app's window only keeps the signal while no trainer is live: once one is, the ride
+  // starts in this window at once, as it did before the window was followed.
+  const panelOpen = drawerOpen || (trackerWindowUp.up && !live);
   const [asked, setAsked] = useState(false);
+  const connectedFor = useRef(false);
+  // A new signal asks again.
+  useEffect(() => {
+    if (signal) return;
+    connectedFor.current = false;
+    setAsked(false);
+  }, [signal]);
   const step = startSignalStep({
     signal,
     signedIn,
@@ -51,17 +56,25 @@ export function useStartSignal({ grouped, rideIdle, rideAlone, showWays }: Start
 
   const actions = useRef({ rideAlone, showWays });
   actions.current = { rideAlone, showWays };
+  // Each step acts once, also when StrictMode runs the effect twice: Connect Device opens once
+  // per signal, and the signal is consumed (checked and cleared) before anything else.
+  const openWindow = trackerWindowUp.open;
   useEffect(() => {
     if (step === 'none' || step === 'wait') return;
     if (step === 'connect') {
+      if (connectedFor.current) return;
+      connectedFor.current = true;
       setAsked(true);
+      if (getAppTrackerBridge()) openWindow();
       openConnectDevice(Number(useUserStore.getState().user.userId));
       return;
     }
-    useGeneralStore.getState().setStartSignal(false);
+    const general = useGeneralStore.getState();
+    if (!general.startSignal) return;
+    general.setStartSignal(false);
     if (step === 'ride') actions.current.rideAlone();
     else if (step === 'offer') actions.current.showWays();
-  }, [step]);
+  }, [step, openWindow]);
 
   // Leaving the page drops a signal still waiting for the trainer (deferred a turn: StrictMode's
   // trial unmount comes back).
@@ -72,4 +85,31 @@ export function useStartSignal({ grouped, rideIdle, rideAlone, showWays }: Start
       dropTimer.current = setTimeout(() => useGeneralStore.getState().setStartSignal(false), 0);
     };
   }, []);
+}
+
+/**
+ * The desktop app's tracker window, which the page cannot see: taken as up from its opening
+ * until this window has lost the focus to it and got it back (the rider closed it, or came
+ * back without connecting). Without that blur it stays up, as the drawer would.
+ */
+function useTrackerWindowUp() {
+  const [up, setUp] = useState(false);
+  useEffect(() => {
+    if (!up) return;
+    let left = false;
+    const onBlur = () => {
+      left = true;
+    };
+    const onFocus = () => {
+      if (left) setUp(false);
+    };
+    window.addEventListener('blur', onBlur);
+    window.addEventListener('focus', onFocus);
+    return () => {
+      window.removeEventListener('blur', onBlur);
+      window.removeEventListener('focus', onFocus);
+    };
+  }, [up]);
+  const open = useCallback(() => setUp(true), []);
+  return { up, open };
 }

@@ -1,64 +1,21 @@
 import {
-  GROUP,
   GROUP_MESSAGES,
-  type EventEndReason,
   type GroupMember,
   type GroupPoint,
-  type GroupPointRelay,
-  type GroupRoomMember,
   type GroupRoomState,
   type GroupStartRace,
 } from '@ridealong/contracts';
 import { betterSample, clockSample, type ClockSample } from './groupClock';
 import { membersReducer, type MembersAction } from './groupMembers';
-import type { GroupTransport } from './groupSocket';
+import { GroupPresence } from './groupPresence';
+import {
+  joiningSnapshot,
+  type GroupEnd,
+  type GroupSessionDeps,
+  type GroupSnapshot,
+} from './groupSnapshot';
 
-export type GroupPhase = 'joining' | 'waiting-room' | 'in-progress' | 'ended';
-/** Why the page left the event: the server ended it, or refused the join (its message). */
-export type GroupEnd = {
-  reason: EventEndReason | 'refused';
-  message: string;
-  /**
-   * Learned on joining again after this page was away, and not for the rider to act on: the
-   * host's own absence ended the event (the host rules), or it ran out. The ride goes on alone.
-   */
-  quiet: boolean;
-};
-
-/** What the page shows of the event, replaced as a whole on each change. */
-export type GroupSnapshot = {
-  phase: GroupPhase;
-  roomId: number;
-  hostId: number | null;
-  isHost: boolean;
-  /**
-   * The first GROUP.roomListMax riders present (the server lists no more), with their trainer
-   * states where their clients report them.
-   */
-  members: readonly GroupRoomMember[];
-  /** How many riders are present (more than `members` in a big event). */
-  present: number;
-  /** The host's Start on the server's clock; null before. */
-  timeStart: number | null;
-  duration: number | null;
-  /** Server clock minus this page's, in ms; null until an answer measured it. */
-  offsetMs: number | null;
-  end: GroupEnd | null;
-  /** The host's Start or Cancel is on its way. */
-  busy: boolean;
-  /** Why the host's last Start or Cancel was refused. */
-  problem: string | null;
-};
-
-export type GroupSessionDeps = {
-  transport: GroupTransport;
-  roomId: number;
-  self: GroupMember;
-  /** Whether this page's trainer is connected as the session opens (reportTrainer after). */
-  trainer?: boolean;
-  now?: () => number;
-  onRelay?: (relay: GroupPointRelay) => void;
-};
+export type { GroupEnd, GroupPhase, GroupSessionDeps, GroupSnapshot } from './groupSnapshot';
 
 const messageOf = (e: unknown) => (e instanceof Error ? e.message : 'Something went wrong.');
 /** What the server answers when it failed (not refused): the request may be asked again. */
@@ -73,33 +30,19 @@ const SERVER_FAILURE = 'Something went wrong on our side.';
 export class GroupSession {
   private snapshot: GroupSnapshot;
   private clock: ClockSample | null = null;
-  private pulseTimer: ReturnType<typeof setInterval> | undefined;
+  /** The identity pulse, with this page's trainer state. */
+  private readonly presence: GroupPresence;
   private joinRetry: ReturnType<typeof setTimeout> | undefined;
   private joinAttempts = 0;
   private readonly listeners = new Set<() => void>();
   private readonly off: Array<() => void>;
   private readonly now: () => number;
   private disposed = false;
-  /** This page's trainer state as last told (undefined: not reported, as a v1 app). */
-  private trainer: boolean | undefined;
 
   constructor(private readonly deps: GroupSessionDeps) {
     this.now = deps.now ?? Date.now;
-    this.trainer = deps.trainer;
-    this.snapshot = {
-      phase: 'joining',
-      roomId: deps.roomId,
-      hostId: null,
-      isHost: false,
-      members: [deps.self],
-      present: 1,
-      timeStart: null,
-      duration: null,
-      offsetMs: null,
-      end: null,
-      busy: false,
-      problem: null,
-    };
+    this.presence = new GroupPresence(deps.transport, deps.roomId, deps.trainer);
+    this.snapshot = joiningSnapshot(deps.roomId, deps.self);
     const { transport, roomId } = deps;
     const here = (p: { roomId: number }) => p.roomId === roomId && this.snapshot.end === null;
     this.off = [
@@ -172,7 +115,7 @@ export class GroupSession {
     const { transport, self } = this.deps;
     const sentAt = this.now();
     try {
-      const answer = await transport.request('group-join-room', this.presence());
+      const answer = await transport.request('group-join-room', this.presence.payload());
       if (this.disposed || this.snapshot.end) return;
       // The server's own failure (not a refusal of this join): asked again shortly.
       if (!answer.ok && answer.message === SERVER_FAILURE) return this.joinAgain(answer.message);
@@ -221,7 +164,7 @@ export class GroupSession {
     } else if (this.snapshot.phase === 'joining') {
       this.update({ phase: 'waiting-room' });
     }
-    this.startPulses();
+    this.presence.start();
   }
 
   /**
@@ -252,37 +195,18 @@ export class GroupSession {
     this.update({ phase: 'in-progress', timeStart: p.timeStart, duration: p.duration });
   }
 
-  private startPulses(): void {
-    if (this.pulseTimer !== undefined) return;
-    const { transport } = this.deps;
-    this.pulseTimer = setInterval(
-      () => transport.send('group-identity-pulse', this.presence()),
-      GROUP.identityPulseMs,
-    );
-  }
-
-  /** A join's or pulse's payload: the room, and this page's trainer state once known. */
-  private presence(): { roomId: number; trainer_connected?: boolean } {
-    const { roomId } = this.deps;
-    return this.trainer === undefined ? { roomId } : { roomId, trainer_connected: this.trainer };
-  }
-
   /**
    * This page's trainer connected or went: the room hears it at once (a pulse now, not at the
    * next one), so the host sees who is ready. Before the join, the join carries it.
    */
   reportTrainer(connected: boolean): void {
-    if (this.trainer === connected) return;
-    this.trainer = connected;
-    if (this.pulseTimer !== undefined && !this.snapshot.end)
-      this.deps.transport.send('group-identity-pulse', this.presence());
+    this.presence.report(connected, this.snapshot.end === null);
   }
 
   private finish(end: GroupEnd): void {
     if (this.snapshot.end) return;
-    clearInterval(this.pulseTimer);
+    this.presence.stop();
     clearTimeout(this.joinRetry);
-    this.pulseTimer = undefined;
     this.update({ phase: 'ended', end, busy: false });
   }
 
@@ -330,7 +254,7 @@ export class GroupSession {
   dispose(): void {
     if (this.disposed) return;
     this.disposed = true;
-    clearInterval(this.pulseTimer);
+    this.presence.stop();
     clearTimeout(this.joinRetry);
     const { transport, roomId } = this.deps;
     if (!this.snapshot.end) transport.send('group-leave-room', { roomId });

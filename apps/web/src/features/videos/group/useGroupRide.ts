@@ -25,6 +25,7 @@ import {
 } from './groupLeaderboard';
 import { GroupSession, type GroupSnapshot } from './groupSession';
 import { connectGroupChannel } from './groupSocket';
+import { leaveUnridden } from './leaveUnridden';
 
 /** Drift is checked, and the rider's point sent, this often (section 7: every second). */
 const PULSE_MS = 1000;
@@ -109,11 +110,14 @@ export function useGroupRide({ race, entry, videoRef, ride }: GroupRideInput) {
 
   // Leaving the page leaves the event. Deferred a turn: StrictMode's trial unmount comes back.
   const disposeTimer = useRef<ReturnType<typeof setTimeout> | undefined>(undefined);
+  const alive = useRef(true);
   useEffect(() => {
     clearTimeout(disposeTimer.current);
+    alive.current = true;
     const onPageHide = () => current.current?.dispose();
     window.addEventListener('pagehide', onPageHide);
     return () => {
+      alive.current = false;
       window.removeEventListener('pagehide', onPageHide);
       disposeTimer.current = setTimeout(() => current.current?.dispose(), 0);
     };
@@ -229,9 +233,9 @@ export function useGroupRide({ race, entry, videoRef, ride }: GroupRideInput) {
     if (before === 'stopping' && ridePhase === 'idle' && current.current) leave();
   }, [ridePhase, leave]);
 
-  /** Ride with friends in the desktop app with a live trainer: a new event hosted by this rider. */
-  const host = async () => {
-    if (session || creating) return;
+  /** Ride with friends (desktop app, live trainer): a new event hosted by this rider. */
+  const host = async (): Promise<'hosted' | 'alone' | 'failed' | 'gone'> => {
+    if (session || creating) return 'failed';
     setCreating(true);
     try {
       const { data } = await apiRequest('/event/create', {
@@ -239,8 +243,15 @@ export function useGroupRide({ race, entry, videoRef, ride }: GroupRideInput) {
         body: { race_url: race.url },
         schema: createEventResponseSchema,
       });
+      // The page was left during the request: its event is left at once (which cancels it).
+      if (!alive.current) {
+        leaveUnridden(data.eventId);
+        return 'gone';
+      }
       open(data.eventId);
+      return 'hosted';
     } catch (e) {
+      if (!alive.current) return 'gone';
       // Hosting another open event: this ride goes on alone rather than not at all.
       const alone = e instanceof ApiError && e.status === 409;
       notifications.show({
@@ -249,6 +260,7 @@ export function useGroupRide({ race, entry, videoRef, ride }: GroupRideInput) {
         message: messageOf(e),
       });
       if (alone) void rideRef.current.start();
+      return alone ? 'alone' : 'failed';
     } finally {
       setCreating(false);
     }

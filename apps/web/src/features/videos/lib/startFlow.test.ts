@@ -52,8 +52,13 @@ describe('startSignalStep', () => {
   it('waits while the tracker reconnects, asks Connect Device once, then waits for the rider', () => {
     expect(startSignalStep({ ...signal, settling: true })).toBe('wait');
     expect(startSignalStep(signal)).toBe('connect');
-    expect(startSignalStep({ ...signal, asked: true })).toBe('wait');
+    expect(startSignalStep({ ...signal, asked: true, panelOpen: true })).toBe('wait');
+    expect(startSignalStep({ ...signal, asked: true, settling: true })).toBe('wait');
     expect(startSignalStep({ ...signal, panelOpen: true })).toBe('wait');
+  });
+
+  it('drops the signal once Connect Device is closed without a trainer (review M5)', () => {
+    expect(startSignalStep({ ...signal, asked: true })).toBe('drop');
   });
 
   it('offers the ways to ride in a plain browser without a trainer', () => {

@@ -41,9 +41,9 @@ export type StartSignalInput = StartInput & {
   grouped: boolean;
   /** No ride is under way. */
   rideIdle: boolean;
-  /** Connect Device is open over the page: the ride waits until it closes. */
+  /** Connect Device is open (the drawer, or the app's tracker window): the ride waits for it. */
   panelOpen: boolean;
-  /** Connect Device was already opened for this signal. */
+  /** Connect Device was already opened for this signal (closed again without a trainer: drop). */
   asked: boolean;
 };
 
@@ -69,6 +69,8 @@ export function startSignalStep(input: StartSignalInput): StartSignalStep {
   if (input.grouped || !input.rideIdle || !input.signedIn) return 'drop';
   if (input.live) return input.panelOpen ? 'wait' : 'ride';
   if (!input.electronMode) return 'offer';
-  if (input.settling || input.panelOpen || input.asked) return 'wait';
-  return 'connect';
+  if (input.settling || input.panelOpen) return 'wait';
+  // Connect Device was closed without a live trainer: a ride starting later, when a trainer
+  // turns up some other way, would be one the rider no longer asked for.
+  return input.asked ? 'drop' : 'connect';
 }

@@ -66,6 +66,21 @@ describe('RidePausedControls', () => {
     expect(screen.getByTestId('ride-discard')).toBeTruthy();
   });
 
+  it('puts Save and Discard before the summary, which scrolls by itself on a small stage', () => {
+    show(72);
+    const summary = screen.getByRole('region', { name: 'Your ride' });
+    // Before it in the document (and so above it): a clipped stage loses the summary's end,
+    // never the buttons.
+    const before = (a: Element, b: Element) =>
+      Boolean(a.compareDocumentPosition(b) & Node.DOCUMENT_POSITION_FOLLOWING);
+    expect(before(screen.getByTestId('ride-save'), summary)).toBe(true);
+    expect(before(screen.getByTestId('ride-discard'), summary)).toBe(true);
+    expect(summary.style.overflowY).toBe('auto');
+    // A scrolling region must be reachable by keyboard (axe scrollable-region-focusable).
+    expect(summary.tabIndex).toBe(0);
+    expect(summary.contains(screen.getByTestId('ride-summary'))).toBe(true);
+  });
+
   it('asks for a weight when the profile has none', () => {
     show(null);
     expect(screen.getByTestId('summary-wkg').textContent).toBe('set your weight in your profile');

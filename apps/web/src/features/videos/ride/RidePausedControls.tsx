@@ -1,5 +1,6 @@
-import { useMemo } from 'react';
+import { useId, useMemo } from 'react';
 import { Button, Group, Overlay, Paper, Stack, Text } from '@mantine/core';
+import { useMediaQuery } from '@mantine/hooks';
 import { rideSummary } from '@ridealong/contracts';
 import { RideSummaryFigures } from '../../../components/ride/RideSummaryFigures';
 import { useUserStore } from '../../../stores/user';
@@ -7,6 +8,19 @@ import { confirmDiscard } from './confirmDiscard';
 import type { RideMachine } from './rideMachine';
 import { stopActions } from './rideMachine';
 import type { RideSnapshot } from './rideSession';
+
+/**
+ * Not Mantine's `center`: a centred column taller than the stage would lose its ends to the
+ * stage's clipping. The content is capped at the stage's height instead (issue 23 review H2).
+ */
+const OVERLAY_STYLE = {
+  pointerEvents: 'none',
+  display: 'flex',
+  flexDirection: 'column',
+  alignItems: 'center',
+  justifyContent: 'center',
+  padding: 'var(--mantine-spacing-xs)',
+} as const;
 
 type RidePausedControlsProps = {
   machine: RideMachine;
@@ -19,7 +33,8 @@ type RidePausedControlsProps = {
 /**
  * What a paused ride offers (document 001 section 2): Resume, Save when power was recorded,
  * Discard after 'Are you sure?', or, with no power at all, 'No input was detected. Discard';
- * above them the summary of the ride recorded so far (issue 23).
+ * below them the summary of the ride recorded so far (issue 23). The buttons come first so
+ * they are never the part cut off on a small stage.
  */
 export function RidePausedControls({
   machine,
@@ -33,6 +48,11 @@ export function RidePausedControls({
   const askDiscard = () => confirmDiscard(onDiscard);
   const weight = useUserStore((st) => st.user.weight);
   const { recorded } = snapshot;
+  const titleId = useId();
+  // A phone's inline stage is about 200 px high: smaller buttons stay in one row and leave the
+  // summary room for two rows of figures.
+  const narrow = useMediaQuery('(max-width: 36em)') ?? false;
+  const size = narrow ? 'md' : 'lg';
   // The summary of what is recorded so far: what Save keeps.
   const summary = useMemo(
     () => (recorded.length > 0 ? rideSummary(recorded, weight) : null),
@@ -44,23 +64,14 @@ export function RidePausedControls({
       color="#000"
       backgroundOpacity={0.35}
       zIndex={4}
-      center
       data-testid="ride-paused"
-      style={{ pointerEvents: 'none' }}
+      style={OVERLAY_STYLE}
     >
-      <Stack align="center" gap="sm" style={{ pointerEvents: 'auto' }}>
-        {summary ? (
-          <Paper bg="rgba(0, 0, 0, 0.8)" px="lg" py="sm" radius="md" maw={640}>
-            <Text c="white" fw={700} mb={6}>
-              {machine.ended ? 'Your ride' : 'Your ride so far'}
-            </Text>
-            <RideSummaryFigures summary={summary} tone="dark" />
-          </Paper>
-        ) : null}
-        <Group gap="md">
+      <Stack align="center" gap="sm" mah="100%" style={{ pointerEvents: 'auto' }}>
+        <Group gap={narrow ? 'xs' : 'md'} justify="center" style={{ flexShrink: 0 }}>
           {machine.ended ? null : (
             <Button
-              size="lg"
+              size={size}
               radius="xl"
               onClick={onResume}
               disabled={busy}
@@ -71,7 +82,7 @@ export function RidePausedControls({
           )}
           {actions.save ? (
             <Button
-              size="lg"
+              size={size}
               radius="xl"
               color="green"
               onClick={onSave}
@@ -84,7 +95,7 @@ export function RidePausedControls({
           ) : null}
           {actions.discard ? (
             <Button
-              size="lg"
+              size={size}
               radius="xl"
               variant="white"
               color="red"
@@ -118,6 +129,28 @@ export function RidePausedControls({
           <Text c="yellow.3" size="sm" data-testid="ride-connection-problem">
             Your ride is kept on this computer until the server has it: {snapshot.problem}
           </Text>
+        ) : null}
+        {summary ? (
+          // The only part that gives way: on a phone's inline stage (about 200 px high) it
+          // scrolls, so the buttons above it stay on screen. Focusable so keys can scroll it.
+          <Paper
+            bg="rgba(0, 0, 0, 0.8)"
+            px={narrow ? 'sm' : 'lg'}
+            py={narrow ? 'xs' : 'sm'}
+            radius="md"
+            maw={640}
+            mih={0}
+            role="region"
+            aria-labelledby={titleId}
+            tabIndex={0}
+            style={{ overflowY: 'auto' }}
+            data-testid="ride-paused-summary"
+          >
+            <Text c="white" fw={700} mb={narrow ? 2 : 6} size={narrow ? 'sm' : 'md'} id={titleId}>
+              {machine.ended ? 'Your ride' : 'Your ride so far'}
+            </Text>
+            <RideSummaryFigures summary={summary} tone="dark" />
+          </Paper>
         ) : null}
       </Stack>
     </Overlay>

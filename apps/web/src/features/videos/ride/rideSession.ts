@@ -1,24 +1,14 @@
 import {
   RIDE,
   type SummaryPoint,
-  type ControlEntry,
   type LeaderboardEntry,
   type RidePoint,
   type TrackerData,
   type TrackSaved,
 } from '@ridealong/contracts';
-import {
-  controlAt,
-  controlToSend,
-  controlWindow,
-  hasSlopeData,
-  mergeControls,
-  windowsToRequest,
-  type TrainerControl,
-} from './controlScheduler';
 import { ensureTrack, finishRide, pushVia } from './finishRide';
 import { withLiveRider } from './liveLeaderboard';
-import { flushPoints, type PointBuffer } from './pointBuffer';
+import { flushPoints } from './pointBuffer';
 import {
   initialRecorder,
   lastVideoSecond,
@@ -28,64 +18,17 @@ import {
   type RecorderState,
 } from './recorder';
 import { retryDelayMs } from '../../../lib/retryPolicy';
-import { unwrap, type RideTransport } from './rideSocket';
+import { EMPTY_RIDE_SNAPSHOT, type RideSessionDeps, type RideSnapshot } from './rideSnapshot';
+import { unwrap } from './rideSocket';
+import { SlopeSteering } from './rideSteering';
 
-export type RideRace = {
-  id: number;
-  url: string;
-  title: string;
-  slope_source_id: number;
-  duration: number;
-};
-export type RideRider = { id: number; username: string; stravaAutoSave: boolean };
-
-export type RideSessionDeps = {
-  transport: RideTransport;
-  buffer: PointBuffer;
-  race: RideRace;
-  rider: RideRider;
-  clientRideId: string;
-  /** Sends a slope to the trainer (the tracker store's sendControl), when one is live. */
-  sendControl: (control: TrainerControl) => void;
-};
-
-/** What the ride shows, replaced as a whole on each change (for useSyncExternalStore). */
-export type RideSnapshot = {
-  trackId: number | null;
-  accumulatedPower: number;
-  /** Seconds of video recorded so far. */
-  elapsedSeconds: number;
-  /** Metres. */
-  distance: number;
-  lastPoint: RidePoint | null;
-  /** Every second recorded so far with the road's grade under it, for the ride's summary. */
-  recorded: readonly SummaryPoint[];
-  /** The control entry at the current video time; null without slope data. */
-  slope: number | null;
-  /** Other riders at the current second, plus the live rider. */
-  leaderboard: LeaderboardEntry[];
-  /** The last channel failure, for the rider; cleared by the next success. */
-  problem: string | null;
-  /**
-   * The server has this ride on the current connection (add-track answered since the last
-   * connect); false while connecting, disconnected, or asking again after a reconnect.
-   */
-  linked: boolean;
-};
-
-/** A ride before anything was recorded (also what the page shows with no ride). */
-export const EMPTY_RIDE_SNAPSHOT: RideSnapshot = {
-  trackId: null,
-  accumulatedPower: 0,
-  elapsedSeconds: 0,
-  distance: 0,
-  lastPoint: null,
-  recorded: [],
-  slope: null,
-  leaderboard: [],
-  problem: null,
-  linked: false,
-};
+export {
+  EMPTY_RIDE_SNAPSHOT,
+  type RideRace,
+  type RideRider,
+  type RideSessionDeps,
+  type RideSnapshot,
+} from './rideSnapshot';
 
 type Sample = Pick<TrackerData, 'power' | 'cadence' | 'heart_rate' | 'speed' | 'distance'>;
 
@@ -97,9 +40,8 @@ type Sample = Pick<TrackerData, 'power' | 'cadence' | 'heart_rate' | 'speed' | '
 export class RideSession {
   private recorder: RecorderState;
   private recorded: readonly SummaryPoint[] = [];
-  private controls: ControlEntry[] = [];
-  private readonly askedWindows = new Set<number>();
-  private lastControl: TrainerControl | null = null;
+  /** Slope control: the road asked ahead and sent to the trainer. */
+  private readonly steering: SlopeSteering;
   private trackId: number | null = null;
   private writes: Promise<void> = Promise.resolve();
   private flushing: Promise<void> | null = null;
@@ -119,6 +61,7 @@ export class RideSession {
   constructor(private readonly deps: RideSessionDeps) {
     this.recorder = initialRecorder();
     this.snapshot = EMPTY_RIDE_SNAPSHOT;
+    this.steering = new SlopeSteering(deps, (e) => this.fail(e));
     this.offTransport = [
       // On every connection the track is asked for with the same client_ride_id (the server
       // answers the same track, idempotently), then every unconfirmed point is sent.
@@ -218,13 +161,11 @@ export class RideSession {
     this.steer(videoTime);
     const point = result.point;
     if (!point) return;
-    const { buffer, clientRideId, race } = this.deps;
+    const { buffer, clientRideId } = this.deps;
     this.writes = this.writes
       .then(() => buffer.addPoint(clientRideId, point))
       .catch((e: unknown) => this.fail(e));
-    const road = hasSlopeData(race.slope_source_id)
-      ? controlAt(this.controls, point.elapsed_time)
-      : null;
+    const road = this.steering.roadAt(point.elapsed_time);
     // A new array each second (a copy is microseconds even at 6 hours), so a snapshot holds
     // what was recorded when it was taken.
     this.recorded = [...this.recorded, { ...point, grade: road ? road.slope : null }];
@@ -253,32 +194,10 @@ export class RideSession {
     if (last > this.recorder.lastSecond) this.tick(last, now, sample, sampleAt);
   }
 
-  /** Slope control: windows asked ahead, the trainer sent the road just ahead of the picture. */
+  /** Slope control at `videoTime`, and the slope shown. */
   private steer(videoTime: number): void {
-    const { race, transport, sendControl } = this.deps;
-    if (!hasSlopeData(race.slope_source_id)) return;
-    for (const index of windowsToRequest(videoTime, this.askedWindows, race.duration)) {
-      this.askedWindows.add(index);
-      transport
-        .request('control-request', {
-          ...controlWindow(index),
-          slopeSourceId: race.slope_source_id,
-          raceUrl: race.url,
-        })
-        .then((answer) => {
-          this.controls = mergeControls(this.controls, unwrap(answer).controls);
-        })
-        .catch((e: unknown) => {
-          this.askedWindows.delete(index); // asked again on a later tick
-          this.fail(e);
-        });
-    }
-    const next = controlToSend(this.controls, videoTime, this.lastControl);
-    if (next) {
-      this.lastControl = next;
-      sendControl(next);
-    }
-    const slope = controlAt(this.controls, videoTime)?.slope ?? null;
+    const slope = this.steering.steer(videoTime);
+    if (slope === undefined) return; // a video without slope data
     if (slope !== this.snapshot.slope) this.update({ slope });
   }
 

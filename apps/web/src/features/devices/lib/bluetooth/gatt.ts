@@ -10,11 +10,6 @@ export const GATT = {
   cyclingPowerMeasurement: 0x2a63,
 } as const;
 
-/** Whether this browser offers Web Bluetooth (Chrome and Edge on desktop and Android). */
-export function hasWebBluetooth(): boolean {
-  return typeof navigator !== 'undefined' && 'bluetooth' in navigator;
-}
-
 /** The user closed the device chooser: not an error worth showing. */
 export function isChooserCancelled(error: unknown): boolean {
   return error instanceof DOMException && error.name === 'NotFoundError';
