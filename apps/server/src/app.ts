@@ -15,7 +15,6 @@ import { installAuth } from './http/auth.js';
 import { frameworkErrorAnswer, installErrorHandler } from './http/error-handler.js';
 import { clientErrorAnswer, installStorableTextGuard } from './http/storable-text.js';
 import { installSecurityHeaders } from './http/security-headers.js';
-import { installCompression } from './http/compression.js';
 import { installPublicMedia } from './http/public-media.js';
 import { installStaticWeb } from './http/static-web.js';
 import type { Mailer } from './lib/mailer.js';
@@ -114,7 +113,6 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   // Before the auth hook and every route: text the database cannot store is a 400 at the door.
   installStorableTextGuard(app);
   // Before every route (it hooks the routes made after it): JSON answers of 1 KB and more.
-  await installCompression(app);
 
   await app.register(swagger, {
     openapi: {

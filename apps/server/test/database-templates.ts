@@ -5,27 +5,11 @@ import pg from 'pg';
 import { migrationsFolder, openDatabase } from '../src/db/client.js';
 
 /**
- * Databases for the tests start from the migrated schema instead of migrating from nothing:
- * a PGlite image made once per worker process, a PostgreSQL template made once per set of
- * migrations. Each test still gets a database of its own; `openDatabase` still runs the
- * migrations, which find nothing left to do.
+ * PostgreSQL databases for the tests start from the migrated schema instead of migrating from
+ * nothing: a template made once per set of migrations. Each test still gets a database of its
+ * own; `openDatabase` still runs the migrations, which find nothing left to do. (PGlite is
+ * created and migrated each time: started from a `dumpDataDir` image, one suite's close hung.)
  */
-
-let image: Promise<Blob> | null = null;
-
-/** The data folder image of an in-memory PGlite with every migration applied. */
-export function migratedPgliteImage(): Promise<Blob> {
-  image ??= (async () => {
-    const database = await openDatabase({ databaseUrl: null, pgliteDir: null });
-    try {
-      if (!database.image) throw new Error('PGlite makes no image');
-      return await database.image();
-    } finally {
-      await database.close();
-    }
-  })();
-  return image;
-}
 
 /** The migrations' own fingerprint: a changed or added migration makes a new template. */
 function migrationsHash(): string {

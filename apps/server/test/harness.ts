@@ -7,7 +7,7 @@ import pg from 'pg';
 import { buildApp } from '../src/app.js';
 import { loadConfig } from '../src/config.js';
 import { openDatabase, type Database } from '../src/db/client.js';
-import { migratedPgliteImage, migratedTemplate } from './database-templates.js';
+import { migratedTemplate } from './database-templates.js';
 import { outboxMailer, type Mailer } from '../src/lib/mailer.js';
 import { memoryRateLimiter, type RateLimiter } from '../src/lib/rate-limiter.js';
 
@@ -28,11 +28,7 @@ export const backends: Backend[] = [
   {
     name: 'pglite',
     open: async () => {
-      const db = await openDatabase({
-        databaseUrl: null,
-        pgliteDir: null,
-        pgliteImage: await migratedPgliteImage(),
-      });
+      const db = await openDatabase({ databaseUrl: null, pgliteDir: null });
       return { ...db, drop: async () => undefined };
     },
   },

@@ -14,8 +14,6 @@ export type Database = {
   /** True when the database answers a trivial query. */
   ping: () => Promise<boolean>;
   close: () => Promise<void>;
-  /** PGlite only: an image of the data folder, which `pgliteImage` starts from. */
-  image?: () => Promise<Blob>;
 };
 
 /** Where the committed migrations are, next to the bundle or the sources. */
@@ -27,16 +25,10 @@ export function migrationsFolder(): string {
     : path.resolve(here, '../drizzle');
 }
 
-/**
- * PostgreSQL when a URL is given, otherwise embedded PGlite in `dataDir/db` (or in memory).
- * `pgliteImage` starts an in-memory PGlite from a data folder image (`dumpDataDir`) instead of
- * an empty one: the tests open hundreds of databases, and an image of the migrated schema
- * loads in about half the time of creating and migrating one.
- */
+/** PostgreSQL when a URL is given, otherwise embedded PGlite in `dataDir/db` (or in memory). */
 export async function openDatabase(opts: {
   databaseUrl: string | null;
   pgliteDir: string | null;
-  pgliteImage?: Blob;
 }): Promise<Database> {
   let database: Database;
   if (opts.databaseUrl) {
@@ -55,18 +47,10 @@ export async function openDatabase(opts: {
     const { drizzle } = await import('drizzle-orm/pglite');
     const { migrate } = await import('drizzle-orm/pglite/migrator');
     if (opts.pgliteDir) mkdirSync(opts.pgliteDir, { recursive: true });
-    const client = opts.pgliteImage
-      ? new PGlite({ loadDataDir: opts.pgliteImage })
-      : new PGlite(opts.pgliteDir ?? undefined);
+    const client = new PGlite(opts.pgliteDir ?? undefined);
     const db = drizzle(client, { schema });
     await migrate(db, { migrationsFolder: migrationsFolder() });
-    database = {
-      db,
-      kind: 'pglite',
-      ping: () => ping(db),
-      close: () => client.close(),
-      image: () => client.dumpDataDir('none'),
-    };
+    database = { db, kind: 'pglite', ping: () => ping(db), close: () => client.close() };
   }
   return database;
 }
