@@ -3,7 +3,13 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { desktopPortalReturns } from '../src/db/schema.js';
 import { LENIENT_LIMITS, signUpMember, type Member } from './billing-fixtures.js';
 import { backends, startServer, type TestServer } from './harness.js';
-import { fakeStripe, formsOf, submitForm, type FakeStripe } from './payments-fixtures.js';
+import {
+  fakeStripe,
+  formsOf,
+  submitForm,
+  type FakeStripe,
+  stripeTestEnv,
+} from './payments-fixtures.js';
 
 const sha256 = (v: string) => createHash('sha256').update(v).digest('hex');
 
@@ -171,14 +177,7 @@ describe.each(backends)('desktop checkout status with Stripe on $name', (backend
     fake = await fakeStripe();
     s = await startServer(backend, {
       ...LENIENT_LIMITS,
-      STRIPE_SECRET_KEY: 'sk_test_fake',
-      STRIPE_PUBLISHABLE_KEY: 'pk_test_fake',
-      STRIPE_WEBHOOK_SECRET: 'whsec_test_secret',
-      STRIPE_PRICE_CORE: 'price_core',
-      STRIPE_PRICE_PRO: 'price_pro',
-      STRIPE_PRICE_CORE_YEAR: 'price_core_year',
-      STRIPE_PRICE_PRO_YEAR: 'price_pro_year',
-      STRIPE_API_URL: fake.url,
+      ...stripeTestEnv(fake.url),
     });
   });
   afterAll(async () => {

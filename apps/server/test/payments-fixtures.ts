@@ -42,6 +42,20 @@ export type FakeStripe = {
  * A local stand-in for Stripe's API: checkout sessions (create, retrieve) and billing portal
  * sessions, answering Stripe-shaped JSON; the SDK reaches it through STRIPE_API_URL.
  */
+/** The server's Stripe settings, pointed at a fake Stripe at `apiUrl`. */
+export function stripeTestEnv(apiUrl: string, webhookSecret = 'whsec_test_secret') {
+  return {
+    STRIPE_SECRET_KEY: 'sk_test_fake',
+    STRIPE_PUBLISHABLE_KEY: 'pk_test_fake',
+    STRIPE_WEBHOOK_SECRET: webhookSecret,
+    STRIPE_PRICE_CORE: 'price_core',
+    STRIPE_PRICE_PRO: 'price_pro',
+    STRIPE_PRICE_CORE_YEAR: 'price_core_year',
+    STRIPE_PRICE_PRO_YEAR: 'price_pro_year',
+    STRIPE_API_URL: apiUrl,
+  };
+}
+
 export async function fakeStripe(): Promise<FakeStripe> {
   const requests: FakeStripe['requests'] = [];
   const sessionTypes: FakeStripe['sessionTypes'] = new Map();

@@ -1,7 +1,13 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { fetchUser, LENIENT_LIMITS, signUpMember, type Member } from './billing-fixtures.js';
 import { backends, startServer, type TestServer } from './harness.js';
-import { fakeStripe, postEvent, postSigned, type FakeStripe } from './payments-fixtures.js';
+import {
+  fakeStripe,
+  postEvent,
+  postSigned,
+  type FakeStripe,
+  stripeTestEnv,
+} from './payments-fixtures.js';
 
 const SECRET = 'whsec_test_secret';
 const DAY = 86_400;
@@ -39,14 +45,7 @@ describe.each(backends)('Stripe payments on $name', (backend) => {
     fake = await fakeStripe();
     s = await startServer(backend, {
       ...LENIENT_LIMITS,
-      STRIPE_SECRET_KEY: 'sk_test_fake',
-      STRIPE_PUBLISHABLE_KEY: 'pk_test_fake',
-      STRIPE_WEBHOOK_SECRET: SECRET,
-      STRIPE_PRICE_CORE: 'price_core',
-      STRIPE_PRICE_PRO: 'price_pro',
-      STRIPE_PRICE_CORE_YEAR: 'price_core_year',
-      STRIPE_PRICE_PRO_YEAR: 'price_pro_year',
-      STRIPE_API_URL: fake.url,
+      ...stripeTestEnv(fake.url, SECRET),
     });
     m = await signUpMember(s);
   });
