@@ -1,4 +1,4 @@
-import AxeBuilder from '@axe-core/playwright';
+import { violationsOf } from '../support/axe.js';
 import { expect, test, type BrowserContext, type Locator, type Page } from '@playwright/test';
 import { createChallenge, signInAdmin } from '../support/challenges.js';
 import { createEvent } from '../support/group.js';
@@ -13,8 +13,6 @@ import { signInWebRider, uniqueTitle } from '../support/videos.js';
 
 /** The sample video's length, and the saved ride's. */
 const CLIP_SECONDS = 4;
-
-const WCAG_TAGS = ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa'];
 
 /** A page to check, and what shows once its content has loaded (a heading or a test id). */
 type Check = { path: string; ready: (page: Page) => Locator };
@@ -110,23 +108,6 @@ function memberPages(c: Content): Check[] {
 }
 
 const adminPages: Check[] = [check('/admin', byTestId('admin-challenge-form'))];
-
-/**
- * One line per violating element: rule, element and axe's summary. Legacy mode runs axe in the
- * page itself (the app has no frames), without the blank page the default mode opens per check.
- */
-async function violationsOf(page: Page): Promise<string[]> {
-  const { violations } = await new AxeBuilder({ page })
-    .withTags(WCAG_TAGS)
-    .setLegacyMode()
-    .analyze();
-  return violations.flatMap((v) =>
-    v.nodes.map(
-      (n) =>
-        `${v.id} at ${n.target.join(' ')}: ${(n.failureSummary ?? v.help).replace(/\s+/g, ' ')}`,
-    ),
-  );
-}
 
 /**
  * Visits each page in turn (a page a guest is sent away from, e.g. to /login, is checked once)

@@ -1,5 +1,5 @@
-import AxeBuilder from '@axe-core/playwright';
-import { expect, test, type Locator, type Page } from '@playwright/test';
+import { violationsOf } from '../support/axe.js';
+import { expect, test, type Locator } from '@playwright/test';
 import { makeRideClip, uploadReadyVideo, waitForGo } from '../support/ride.js';
 import {
   connectSimulator,
@@ -20,22 +20,6 @@ const PHONE = { width: 390, height: 844 };
 const DESKTOP = { width: 1440, height: 900 };
 /** Long enough that the ride is paused mid-video, so Resume is offered too. */
 const CLIP_SECONDS = 60;
-/** As e2e/tests/accessibility.spec.ts. */
-const WCAG_TAGS = ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa'];
-
-/** One line per violating element, as accessibility.spec.ts reports them. */
-async function violationsOf(page: Page): Promise<string[]> {
-  const { violations } = await new AxeBuilder({ page })
-    .withTags(WCAG_TAGS)
-    .setLegacyMode()
-    .analyze();
-  return violations.flatMap((v) =>
-    v.nodes.map(
-      (n) =>
-        `${v.id} at ${n.target.join(' ')}: ${(n.failureSummary ?? v.help).replace(/\s+/g, ' ')}`,
-    ),
-  );
-}
 
 /** The button lies wholly inside the stage and the viewport, and nothing covers it. */
 async function expectReachable(button: Locator, stage: Locator): Promise<void> {
