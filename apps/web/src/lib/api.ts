@@ -22,7 +22,7 @@ export class ApiError extends Error {
  * here: the server's serializer already parses every 200 with the same contract schema before
  * sending it, and zod would add 27 KB gzipped to the first load (issue 12's budget).
  */
-type SchemaOption<S extends z.ZodType> =
+export type SchemaOption<S extends z.ZodType> =
   { schema: S; checkedByServer?: never } | { checkedByServer: true; schema?: never };
 
 type RequestOptions<S extends z.ZodType> = {

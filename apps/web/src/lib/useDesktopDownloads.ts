@@ -1,6 +1,5 @@
 import { useQuery } from '@tanstack/react-query';
-import type { DesktopDownloads, desktopDownloadsSchema } from '@ridealong/contracts';
-import { apiRequest } from './api';
+import { desktopDownloadsQuery } from './queries/firstLoad';
 
 /**
  * GET /api/v1/desktop/downloads: the installers the server publishes and the version gate's
@@ -8,15 +7,6 @@ import { apiRequest } from './api';
  * minute, so a release published meanwhile shows on the next visit.
  */
 export function useDesktopDownloads() {
-  return useQuery<DesktopDownloads>({
-    queryKey: ['desktop-downloads'],
-    queryFn: async () =>
-      // Part of the home page's first load: see checkedByServer in lib/api.ts.
-      (
-        await apiRequest<typeof desktopDownloadsSchema>('/desktop/downloads', {
-          checkedByServer: true,
-        })
-      ).data,
-    staleTime: 60_000,
-  });
+  // Part of the home page's first load: see checkedByServer in lib/api.ts.
+  return useQuery(desktopDownloadsQuery());
 }

@@ -3,7 +3,7 @@ import { okSchema } from '@ridealong/contracts';
 import { apiRequest } from '../../../lib/api';
 import { refreshUser } from '../../../lib/refreshUser';
 import { useUserStore } from '../../../stores/user';
-import { activitiesKeys } from './keys';
+import { activitiesKeys } from './queries';
 
 /**
  * DELETE /api/v1/tracks/{id}. Afterwards the list and the stats are fetched again and the user

@@ -12,7 +12,7 @@ import {
   uploadEndNotice,
   type Notice,
 } from '../lib/stravaUpload';
-import { activitiesKeys } from './keys';
+import { activitiesKeys } from './queries';
 
 const uploadPath = (trackId: number) => `/track/${trackId}/strava-upload`;
 

@@ -1,10 +1,8 @@
 import { useRef } from 'react';
 import { useInfiniteQuery } from '@tanstack/react-query';
-import { ACTIVITIES_PAGE_SIZE, tracksIndexResponseSchema } from '@ridealong/contracts';
-import { apiRequest } from '../../../lib/api';
-import { mergeTrackPages, nextTracksStart, tracksPageRange } from '../lib/pages';
+import { mergeTrackPages } from '../lib/pages';
 import { listRefetchInterval } from '../lib/stravaUpload';
-import { activitiesKeys } from './keys';
+import { tracksQuery } from './queries';
 
 /**
  * GET /api/v1/tracks/index: the user's saved tracks, newest first, in pages of 100. While a
@@ -14,17 +12,7 @@ import { activitiesKeys } from './keys';
 export function useTracksIndex(userId: string) {
   const busySince = useRef<number | null>(null);
   return useInfiniteQuery({
-    queryKey: activitiesKeys.tracks(userId),
-    queryFn: async ({ pageParam }) => {
-      const { data } = await apiRequest('/tracks/index', {
-        query: { user_id: userId, ...tracksPageRange(pageParam) },
-        schema: tracksIndexResponseSchema,
-      });
-      return { start: pageParam, count: data.count, rows: data.rows };
-    },
-    initialPageParam: 0,
-    getNextPageParam: (last) => nextTracksStart(last.start, last.count, ACTIVITIES_PAGE_SIZE),
-    enabled: userId !== '',
+    ...tracksQuery(userId),
     refetchInterval: (query) => {
       const rows = mergeTrackPages(query.state.data?.pages ?? []);
       const now = Date.now();

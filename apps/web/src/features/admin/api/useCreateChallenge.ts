@@ -2,6 +2,7 @@ import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { z } from 'zod';
 import { createChallengeResponseSchema, type CreateChallenge } from '@ridealong/contracts';
 import { apiRequest } from '../../../lib/api';
+import { challengesKeys } from '../../../lib/queries/keys';
 
 const failureSchema = z.object({ status: z.literal('failure'), message: z.string() });
 const answerSchema = z.union([createChallengeResponseSchema, failureSchema]);
@@ -22,6 +23,6 @@ export function useCreateChallenge() {
       if (data.status === 'failure') throw new Error(data.message);
       return data.challenge;
     },
-    onSuccess: () => client.invalidateQueries({ queryKey: ['challenges'] }),
+    onSuccess: () => client.invalidateQueries({ queryKey: challengesKeys.all }),
   });
 }

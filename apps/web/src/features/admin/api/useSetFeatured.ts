@@ -1,6 +1,7 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { z } from 'zod';
 import { apiRequest } from '../../../lib/api';
+import { challengesKeys } from '../../../lib/queries/keys';
 
 const answerSchema = z.object({ status: z.string(), message: z.string().optional() });
 
@@ -17,6 +18,6 @@ export function useSetFeatured() {
         throw new Error(data.message ?? `The server said ${data.status}.`);
       return data;
     },
-    onSuccess: () => client.invalidateQueries({ queryKey: ['challenges'] }),
+    onSuccess: () => client.invalidateQueries({ queryKey: challengesKeys.all }),
   });
 }

@@ -3,7 +3,7 @@ import { notifications } from '@mantine/notifications';
 import { CHALLENGE_MESSAGES, userSchema } from '@ridealong/contracts';
 import { apiRequest } from '../../../lib/api';
 import { useUserStore } from '../../../stores/user';
-import { challengesKeys } from './keys';
+import { challengesKeys } from './queries';
 
 export type MembershipAction = 'join' | 'leave';
 
@@ -34,7 +34,7 @@ export function useMembership(challengeId: number) {
       // Signed out (or in as someone else) meanwhile: that answer is no longer theirs.
       if (store.user.userId === String(user.id)) store.updateUser(user);
       void client.invalidateQueries({ queryKey: challengesKeys.leaderboard(challengeId) });
-      void client.invalidateQueries({ queryKey: ['challenges', 'user-challenge', challengeId] });
+      void client.invalidateQueries({ queryKey: challengesKeys.userChallenges(challengeId) });
       void client.invalidateQueries({ queryKey: challengesKeys.values(challengeId) });
       void client.invalidateQueries({ queryKey: challengesKeys.active });
     },

@@ -2,6 +2,7 @@ import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { userUpdateResponseSchema, type ChannelEdit } from '@ridealong/contracts';
 import { apiRequest } from '../../../lib/api';
 import { useUserStore } from '../../../stores/user';
+import { channelsKeys } from './queries';
 
 /** POST /api/v1/channel/edit: the owner's channel title and description. */
 export function useEditChannel() {
@@ -17,8 +18,8 @@ export function useEditChannel() {
       ).data.user,
     onSuccess: (user) => {
       useUserStore.getState().updateUser(user);
-      void client.invalidateQueries({ queryKey: ['channel-info', user.id] });
-      void client.invalidateQueries({ queryKey: ['channels-index'] });
+      void client.invalidateQueries({ queryKey: channelsKeys.infoOf(user.id) });
+      void client.invalidateQueries({ queryKey: channelsKeys.index });
     },
   });
 }

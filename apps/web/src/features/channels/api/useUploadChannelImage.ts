@@ -7,6 +7,7 @@ import {
 } from '@ridealong/contracts';
 import { ApiError } from '../../../lib/api';
 import { useUserStore } from '../../../stores/user';
+import { channelsKeys } from './queries';
 
 /**
  * POST /api/v1/channel/image: one multipart file (PNG, JPEG or WebP, at most 5 MB). apiRequest
@@ -36,8 +37,8 @@ export function useUploadChannelImage() {
     mutationFn: uploadChannelImage,
     onSuccess: (user) => {
       useUserStore.getState().updateUser(user);
-      void client.invalidateQueries({ queryKey: ['channel-info', user.id] });
-      void client.invalidateQueries({ queryKey: ['channels-index'] });
+      void client.invalidateQueries({ queryKey: channelsKeys.infoOf(user.id) });
+      void client.invalidateQueries({ queryKey: channelsKeys.index });
     },
   });
 }

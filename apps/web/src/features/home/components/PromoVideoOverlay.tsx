@@ -1,6 +1,7 @@
 import { AspectRatio, Center, Loader, Modal, Text } from '@mantine/core';
 import { useMediaQuery } from '@mantine/hooks';
 import { useIsFetching } from '@tanstack/react-query';
+import { configKeys } from '../../../lib/queries/keys';
 import { useAfterFirstFrame } from '../../../lib/useAfterFirstFrame';
 import { usePublicConfig } from '../../../lib/usePublicConfig';
 import { PromoPlayer } from './PromoPlayer';
@@ -10,7 +11,7 @@ type PromoVideoOverlayProps = { opened: boolean; onClose: () => void };
 /** The promo video in a dark overlay with a close control; the player lives only while open. */
 export function PromoVideoOverlay({ opened, onClose }: PromoVideoOverlayProps) {
   const config = usePublicConfig();
-  const configLoading = useIsFetching({ queryKey: ['public-config'] }) > 0;
+  const configLoading = useIsFetching({ queryKey: configKeys.public }) > 0;
   const small = useMediaQuery('(max-width: 48em)');
   const streams = config?.promoVideo;
   // Loaded on the first opening (HomePage): mount closed so the overlay still fades in.

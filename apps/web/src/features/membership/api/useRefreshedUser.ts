@@ -1,20 +1,9 @@
 import { useQuery } from '@tanstack/react-query';
-import { refreshUser } from '../../../lib/refreshUser';
 import { useUserStore } from '../../../stores/user';
+import { refreshedUserQuery } from './queries';
 
-/**
- * GET /api/v1/users/{id} after a purchase or a portal visit: the plan changed on the server,
- * so the stored user is replaced with its copy (as UserRefresher does at app start).
- */
+/** GET /api/v1/users/{id} after a purchase or a portal visit: the stored user is replaced. */
 export function useRefreshedUser() {
   const userId = useUserStore((s) => s.user.userId);
-  return useQuery({
-    queryKey: ['membership-refresh', userId],
-    queryFn: () => refreshUser(userId),
-    enabled: userId !== '',
-    // Every visit must ask again: the webhook may have changed the plan a moment ago.
-    gcTime: 0,
-    staleTime: 0,
-    retry: 1,
-  });
+  return useQuery(refreshedUserQuery(userId));
 }

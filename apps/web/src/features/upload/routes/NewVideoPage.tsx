@@ -3,6 +3,7 @@ import { Card, Container, Stack, Text, Title } from '@mantine/core';
 import { useQueryClient } from '@tanstack/react-query';
 import { Navigate, useBlocker, useNavigate } from 'react-router';
 import type { Race } from '@ridealong/contracts';
+import { channelsKeys, racesKeys } from '../../../lib/queries/keys';
 import { useRaceStatus } from '../../../lib/useRaceStatus';
 import { selectSignedIn, useUserStore } from '../../../stores/user';
 import { ProcessingCard } from '../components/ProcessingCard';
@@ -50,8 +51,8 @@ function NewVideo() {
   const settled = status.data?.status;
   useEffect(() => {
     if (settled !== 'ready') return;
-    void client.invalidateQueries({ queryKey: ['races'] });
-    void client.invalidateQueries({ queryKey: ['channel-info'] });
+    void client.invalidateQueries({ queryKey: racesKeys.lists });
+    void client.invalidateQueries({ queryKey: channelsKeys.info });
     const timer = setTimeout(() => void navigate('/videos'), UPLOAD_REDIRECT_MS);
     return () => clearTimeout(timer);
   }, [settled, client, navigate]);

@@ -1,6 +1,7 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { okSchema } from '@ridealong/contracts';
 import { apiRequest } from '../../../lib/api';
+import { channelsKeys, racesKeys } from '../../../lib/queries/keys';
 
 /** POST /api/v1/race/delete {id}; the lists that held the video are refreshed. */
 export function useDeleteRace() {
@@ -9,9 +10,9 @@ export function useDeleteRace() {
     mutationFn: async (id: number) =>
       (await apiRequest('/race/delete', { method: 'POST', body: { id }, schema: okSchema })).data,
     onSuccess: () => {
-      void client.invalidateQueries({ queryKey: ['races'] });
-      void client.invalidateQueries({ queryKey: ['channel-info'] });
-      void client.invalidateQueries({ queryKey: ['channels-index'] });
+      void client.invalidateQueries({ queryKey: racesKeys.lists });
+      void client.invalidateQueries({ queryKey: channelsKeys.info });
+      void client.invalidateQueries({ queryKey: channelsKeys.index });
     },
   });
 }

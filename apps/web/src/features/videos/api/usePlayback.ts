@@ -1,27 +1,8 @@
-import { queryOptions, useQuery, type QueryClient } from '@tanstack/react-query';
-import { playbackSchema, type Playback } from '@ridealong/contracts';
-import { apiRequest } from '../../../lib/api';
-import { outageRetry } from '../../../lib/queryRetry';
+import { useQuery, type QueryClient } from '@tanstack/react-query';
+import type { Playback } from '@ridealong/contracts';
 import type { PlaybackMode } from '../lib/playback';
-import { playbackRefetchInterval, playbackStaleTime } from '../lib/playbackExpiry';
-
-const PLAYBACK = 'playback';
-
-function playbackQuery(url: string, mode: PlaybackMode) {
-  return queryOptions({
-    queryKey: [PLAYBACK, url, mode] as const,
-    queryFn: async () =>
-      (
-        await apiRequest(`/race/${encodeURIComponent(url)}/playback`, {
-          query: { mode },
-          schema: playbackSchema,
-        })
-      ).data,
-    // A server restart or network drop is waited out; a 4xx answer (403, 404) is final.
-    ...outageRetry,
-    staleTime: (q) => playbackStaleTime(q.state.data?.expires_at, Date.now()),
-  });
-}
+import { playbackRefetchInterval } from '../lib/playbackExpiry';
+import { playbackQuery, videosKeys } from './queries';
 
 /**
  * GET /api/v1/race/{id}/playback: signed, expiring HLS and DASH URLs within the viewer's plan.
@@ -50,7 +31,7 @@ export async function renewPlayback(
 ): Promise<Playback | null> {
   const watched = client
     .getQueryCache()
-    .findAll({ queryKey: [PLAYBACK], type: 'active' })
+    .findAll({ queryKey: videosKeys.playbacks, type: 'active' })
     .find((q) => q.queryKey[2] === current.mode);
   const url = watched?.queryKey[1];
   if (typeof url !== 'string') return null;

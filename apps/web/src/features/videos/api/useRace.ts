@@ -1,2 +1,2 @@
 // The video query lives in lib (the upgrade page reads it too); the videos feature keeps its path.
-export { raceKey, useRace } from '../../../lib/useRace';
+export { useRace } from '../../../lib/useRace';

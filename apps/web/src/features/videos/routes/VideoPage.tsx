@@ -6,12 +6,13 @@ import { deviceKindFromUserAgent } from '@ridealong/contracts';
 import { ApiError } from '../../../lib/api';
 import { parseGroupEntry, type GroupEntry } from '../../../lib/groupEntry';
 import { usePageTitle } from '../../../lib/pageTitle';
+import { racesKeys } from '../../../lib/queries/keys';
 import { useRaceStatus } from '../../../lib/useRaceStatus';
 import { useGeneralStore } from '../../../stores/general';
 import { useUiStore } from '../../../stores/ui';
 import { selectSignedIn, useUserStore } from '../../../stores/user';
 import { usePlayback } from '../api/usePlayback';
-import { raceKey, useRace } from '../api/useRace';
+import { useRace } from '../api/useRace';
 import { PlayerStage } from '../components/PlayerStage';
 import { ProcessingState } from '../components/ProcessingState';
 import { VideoTabs } from '../components/VideoTabs';
@@ -62,7 +63,7 @@ function VideoPageContent({ url, groupEntry }: { url: string; groupEntry: GroupE
   const polled = status.data?.status;
   useEffect(() => {
     if (data && polled && polled !== data.status && (polled === 'ready' || polled === 'failed')) {
-      void client.invalidateQueries({ queryKey: raceKey(url) });
+      void client.invalidateQueries({ queryKey: racesKeys.one(url) });
     }
   }, [client, data, polled, url]);
 
