@@ -3,6 +3,7 @@ import globals from 'globals';
 import reactHooks from 'eslint-plugin-react-hooks';
 import tseslint from 'typescript-eslint';
 import { featureBoundaries } from './tools/eslint/feature-boundaries.js';
+import { serverModuleBoundaries } from './tools/eslint/server-module-boundaries.js';
 
 export default tseslint.config(
   {
@@ -40,6 +41,14 @@ export default tseslint.config(
       ...reactHooks.configs.recommended.rules,
       'local/feature-boundaries': 'error',
     },
+  },
+  {
+    // Server modules meet only through index.ts and only downwards (MODULE_LAYERS); shared code
+    // (db, http, lib, jobs, realtime, events, access, shape) imports no module.
+    files: ['apps/server/src/**/*.ts'],
+    ignores: ['**/*.test.ts'],
+    plugins: { local: { rules: { 'server-module-boundaries': serverModuleBoundaries } } },
+    rules: { 'local/server-module-boundaries': 'error' },
   },
   {
     // Packages never import apps (ARCHITECTURE.md).

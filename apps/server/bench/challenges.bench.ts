@@ -22,7 +22,8 @@ import pg from 'pg';
 import type { Db } from '../src/db/client.js';
 import { sessionStore } from '../src/modules/accounts/sessions.js';
 import { rankChallenge } from '../src/modules/challenges/board-snapshot.js';
-import { challengesAfterSave } from '../src/modules/challenges/hooks.js';
+import { appJobQueue } from '../src/app-modules.js';
+import { challengeSubscribers } from '../src/modules/challenges/subscribers.js';
 import { recalculateChallenge } from '../src/modules/challenges/refresh.js';
 import { envCount, withBenchServer } from './bench-server.js';
 import { insertSavedRides } from './database.js';
@@ -191,7 +192,9 @@ async function measureAll(baseUrl: string, db: Db, client: pg.Client): Promise<n
   await measureDeepBoard(baseUrl, db, failures);
 
   // 2. A save's step for a member in 20 challenges, after each new saved ride.
-  const afterSave = challengesAfterSave(db);
+  const onSaved = challengeSubscribers(db, appJobQueue(db))['track.saved']?.inJob;
+  if (!onSaved) throw new Error('challenges react to track.saved in its job');
+  const afterSave = (trackId: number) => onSaved({ trackId });
   const saveRound = async (userId: number, i: number) => {
     const {
       rows: [row],

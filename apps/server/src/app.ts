@@ -8,79 +8,30 @@ import {
   validatorCompiler,
   type ZodTypeProvider,
 } from 'fastify-type-provider-zod';
-import { CHALLENGE_MESSAGES, type PublicConfig } from '@ridealong/contracts';
+import type { PublicConfig } from '@ridealong/contracts';
 import type { Config } from './config.js';
 import type { Database } from './db/client.js';
+import { createMediaRunner } from '@ridealong/media';
+import { APP_MODULES, appJobPayloads, appJobQueue, type AppJobs } from './app-modules.js';
+import { domainEventBus } from './events/bus.js';
 import { installAuth } from './http/auth.js';
 import { frameworkErrorAnswer, installErrorHandler } from './http/error-handler.js';
+import { authRateLimits } from './http/rate-limits.js';
 import { clientErrorAnswer, installStorableTextGuard } from './http/storable-text.js';
 import { installSecurityHeaders } from './http/security-headers.js';
 import { installPublicMedia } from './http/public-media.js';
 import { installStaticWeb } from './http/static-web.js';
+import { appJobRunner, completeHandlers } from './jobs/app-jobs.js';
+import { installWorker } from './jobs/worker.js';
 import type { Mailer } from './lib/mailer.js';
+import { mediaSigner } from './lib/media-signing.js';
 import type { RateLimiter } from './lib/rate-limiter.js';
 import { fileSecret } from './lib/secrets.js';
-import { mediaSigner } from './modules/media/signing.js';
-import { emailCodes } from './modules/accounts/email-codes.js';
-import { authRateLimits } from './modules/accounts/rate-limits.js';
-import { desktopSignin } from './modules/accounts/desktop-signin.js';
-import { desktopSigninRoutes } from './modules/accounts/desktop-signin-routes.js';
-import { accountsRoutes } from './modules/accounts/routes.js';
-import { accountsService, startSession } from './modules/accounts/service.js';
-import { sessionStore } from './modules/accounts/sessions.js';
-import { busRevocations } from './modules/accounts/revocations.js';
+import { localStorage } from './lib/storage.js';
 import { interServerBus } from './realtime/inter-server-bus.js';
 import { realtimeServer } from './realtime/realtime-server.js';
-import { facebookProvider, googleProvider } from './modules/accounts/social-providers.js';
-import { socialSignin } from './modules/accounts/social-signin.js';
-import { publicConfigRoutes } from './modules/config/routes.js';
-import { healthRoutes } from './modules/health/routes.js';
-import { usersRepository } from './modules/users/repository.js';
-import { usersRoutes } from './modules/users/routes.js';
-import { toUser, type PresentUser } from './modules/users/presenter.js';
-import { channelImageStore } from './modules/channels/images.js';
-import { channelsRepository } from './modules/channels/repository.js';
-import { channelsRoutes } from './modules/channels/routes.js';
-import { channelsService } from './modules/channels/service.js';
-import { listingCounts } from './modules/races/listing-counts.js';
-import { mediaCleanup } from './modules/races/media-cleanup.js';
-import { racesRepository } from './modules/races/repository.js';
-import { racesRoutes } from './modules/races/routes.js';
-import { raceRouteRoutes } from './modules/race-route/routes.js';
-import { racesService } from './modules/races/service.js';
-import { eventsRepository } from './modules/events/repository.js';
-import { eventsRoutes } from './modules/events/routes.js';
-import { eventsService } from './modules/events/service.js';
-import { videoPipeline } from './modules/videos/pipeline.js';
-import { appJobHandlers, appJobQueue, appJobRunner } from './jobs/app-jobs.js';
-import { installWorker } from './jobs/worker.js';
-import { trackJobHandlers } from './modules/tracks/jobs.js';
-import { rideNamespace } from './modules/ride/channel.js';
-import { rideService } from './modules/ride/service.js';
-import { groupNamespace } from './modules/group/channel.js';
-import { openLiveStore } from './modules/group/open-live-store.js';
-import { groupSweep } from './modules/group/sweep.js';
-import { tracksRoutes } from './modules/tracks/routes.js';
-import { tracksService } from './modules/tracks/service.js';
-import { payments as paymentsModule } from './modules/billing/payments.js';
-import { accountOpener } from './modules/accounts/open-account.js';
-import { promoteAdmins } from './modules/admins/admin-emails.js';
-import { expirySweep } from './modules/billing/expiry-sweep.js';
-import { standingsSweep } from './modules/tracks/history-standings-sweep.js';
-import { staleRidesSweep } from './modules/tracks/stale-rides-sweep.js';
-import { couponsRepository } from './modules/coupons/repository.js';
-import { couponsRoutes } from './modules/coupons/routes.js';
-import { couponsService } from './modules/coupons/service.js';
-import { challengeJobHandlers } from './modules/challenges/jobs.js';
-import { challengesAfterSave, enqueueMemberRefresh } from './modules/challenges/hooks.js';
-import { challengesRepository } from './modules/challenges/repository.js';
-import { membersRepository } from './modules/challenges/members-repository.js';
-import { challengesRoutes } from './modules/challenges/routes.js';
-import { challengesService } from './modules/challenges/service.js';
-import { stravaConnect } from './modules/strava/connect.js';
-import { stravaRoutes } from './modules/strava/routes.js';
-import { stravaUploads } from './modules/strava/uploads-module.js';
-import { desktopReleases } from './modules/desktop-releases/module.js';
+import type { ModuleContext, ServerModule } from './shape/server-module.js';
+import { serviceRegistry } from './shape/service-registry.js';
 
 /** The side effects the app is built on; tests pass their own. */
 export type AppDeps = {
@@ -125,122 +76,71 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   });
   await app.register(swaggerUi, { routePrefix: '/api/docs' });
 
-  const users = usersRepository(database.db);
+  // Shared by every module (ModuleContext): signed media, the job queue, the domain events.
   const signer = mediaSigner(
     config.mediaSigningSecret ?? (await fileSecret(path.join(config.dataDir, 'media-signing.key'))),
   );
   // Processes tell each other about ended sessions (Redis pub/sub with REDIS_URL), whatever
   // their roles: a logout served here ends the rider's sockets wherever they are.
-  const bus = await interServerBus(config.redisUrl, app.log);
-  app.addHook('onClose', () => bus.close());
-  const sessions = sessionStore(database.db, config.sessionTtlMs, busRevocations(bus));
-  installAuth(app, sessions);
+  const interServer = await interServerBus(config.redisUrl, app.log);
+  app.addHook('onClose', () => interServer.close());
   // One job queue for every module: any process enqueues, `worker` processes run (below).
   const jobs = appJobQueue(database.db);
-  // Uploads, the video.process job, storage and signed media.
-  // Totals of large listings are cached briefly (see listing-counts.ts); a new video refreshes them.
-  const counts = listingCounts();
-  const video = videoPipeline({
+  const services = serviceRegistry();
+  const ctx: ModuleContext<AppJobs> = {
     config,
+    database,
     db: database.db,
-    signer,
-    jobs,
     log: app.log,
-    // A ready video counts for its owner's upload challenges: the refresh commits with it.
-    whenVideoReady: (tx, v) => enqueueMemberRefresh(jobs, tx, v.userId, v.createdAt),
-    onVideoReady: () => {
-      counts.invalidate();
-      jobs.wake();
-    },
-  });
+    mailer: deps.mailer,
+    rateLimiter: deps.rateLimiter,
+    authLimits: authRateLimits(deps.rateLimiter, config.rateLimit),
+    promoVideo: deps.promoVideo,
+    signer,
+    storage: localStorage(config.mediaDir),
+    mediaRunner: createMediaRunner({
+      ffmpegPath: config.ffmpegPath,
+      ffprobePath: config.ffprobePath,
+    }),
+    jobs,
+    events: domainEventBus(jobs),
+    interServer,
+    ownAddress: () => app.server.address(),
+    services,
+    // Each its own hook: they run newest first, and one that fails does not stop the others.
+    onClose: (close) => void app.addHook('onClose', close),
+  };
+  // Every module, lowest first (app-modules.ts): built in every process, whatever its roles.
+  const modules: ServerModule[] = [];
+  for (const definition of APP_MODULES) {
+    const built = await definition.build(ctx);
+    ctx.events.subscribe(built.subscribers ?? {}, built.checkers);
+    modules.push(built);
+  }
+  const sessions = services.need('sessions');
+  installAuth(app, sessions);
+
   // One Socket.IO server (realtime/) in `realtime` processes: the session handshake, then each
   // module's namespace; its connections end before the HTTP server closes.
   const realtime = realtimeServer({ sessions, log: app.log, redisUrl: config.redisUrl });
-  realtime.register(
-    rideNamespace({
-      service: rideService(database.db, signer, jobs),
-      log: app.log,
-      eventLimit: config.rideEvents,
-    }),
-  );
-  // Group rides (docs/group.md): presence and latest points in the live store (Redis with
-  // REDIS_URL); closed last (onClose hooks run newest first), after the relay and the sweep.
-  const groupLive = await openLiveStore(config.redisUrl, app.log);
-  app.addHook('onClose', () => groupLive.close());
-  const group = groupNamespace({ db: database.db, live: groupLive, log: app.log });
-  realtime.register(group);
-  app.addHook('onClose', () => group.close());
+  for (const m of modules) for (const ns of m.namespaces ?? []) realtime.register(ns);
   if (config.roles.realtime) app.addHook('onReady', () => realtime.attach(app.server));
   app.addHook('preClose', () => realtime.close());
-  // Accounts named in ADMIN_EMAILS are admins from start; new ones at sign-up or sign-in.
-  await promoteAdmins(database.db, config.adminEmails);
-  const openAccount = accountOpener(database.db, config);
-  // Strava's Connect side (docs/strava.md): endpoints, members' tokens and, without
-  // STRAVA_CLIENT_ID, the stand-in, which every process serves (a worker uploads to itself).
-  const strava = await stravaConnect({
-    config,
-    db: database.db,
-    log: app.log,
-    ownAddress: () => app.server.address(),
-  });
-  // Uploads to Strava over those (docs/strava.md, 'Uploads'): the `strava.upload` job (workers)
-  // and the activity's upload action (api).
-  const stravaUploadsPart = stravaUploads({
-    db: database.db,
-    jobs,
-    endpoints: strava.endpoints,
-    tokens: strava.tokens,
-  });
+
   // Jobs and sweeps run in `worker` processes only; the others never run one (roles.ts).
   if (config.roles.worker) {
+    const handlers = completeHandlers<AppJobs>(appJobPayloads, [
+      ...modules.map((m) => m.jobs),
+      ctx.events.jobHandlers(),
+    ]);
     installWorker(app, [
-      appJobRunner(
-        jobs,
-        appJobHandlers({
-          videos: video.jobHandlers,
-          tracks: trackJobHandlers({ challenges: challengesAfterSave(database.db) }),
-          challenges: challengeJobHandlers(database.db),
-          strava: stravaUploadsPart.jobHandlers,
-        }),
-        { config, log: app.log },
-      ),
-      video.housekeeping,
-      // Trials and complimentary grants end on time (see expiry-sweep.ts).
-      expirySweep({ db: database.db, log: app.log }),
-      // The history leaderboard's standings (docs/ride.md, 'History leaderboard').
-      standingsSweep({ db: database.db, log: app.log }),
-      // Rides nobody will finish are saved or removed (see tracks/stale-rides-sweep.ts).
-      staleRidesSweep({
-        db: database.db,
-        jobs,
-        staleAfterMs: config.rideAbandonMs,
-        log: app.log,
-      }),
-      // Group events end by themselves; presence is read only where it is everyone's.
-      groupSweep({
-        db: database.db,
-        live: groupLive,
-        log: app.log,
-        presenceShared: groupLive.shared || config.roles.realtime,
-      }),
+      appJobRunner(jobs, handlers, { config, log: app.log }),
+      ...modules.flatMap((m) => m.sweeps ?? []),
     ]);
   }
-  const accounts = accountsService({
-    users,
-    sessions,
-    codes: emailCodes(database.db),
-    mailer: deps.mailer,
-    publicUrl: config.publicUrl,
-    openAccount,
-    adminEmails: config.adminEmails,
-  });
 
-  // Stripe, or the local test provider with its own pages (docs/billing.md, "Payments").
-  const payments = await paymentsModule({ config, db: database.db, log: app.log });
-  if (strava.standInRoutes) await app.register(strava.standInRoutes);
-
-  const authLimits = authRateLimits(deps.rateLimiter, config.rateLimit);
-  await app.register(healthRoutes(database.ping));
+  for (const m of modules)
+    for (const routes of m.everyProcessRoutes ?? []) await app.register(routes);
   // Without `api` a process answers /healthz (balancers, orchestrators) and, with `realtime`,
   // Socket.IO; anything else is the JSON 404 (no web app: distDir null), see
   // docs/running-several-processes.md.
@@ -248,127 +148,14 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     await installStaticWeb(app, null);
     return app;
   }
-  const channelImages = channelImageStore(config.mediaDir);
-  const challengeRows = challengesRepository(database.db);
-  const challenges = challengesService({
-    challenges: challengeRows,
-    members: membersRepository(database.db),
-    jobs,
-    limiter: deps.rateLimiter,
-  });
-  const releases = await desktopReleases({ releasesDir: config.releasesDir, log: app.log });
-  const presentUser: PresentUser = async (row) => {
-    const [userChallenges, stravaStatus] = await Promise.all([
-      challenges.summaries(row.id),
-      strava.status(row.id),
-    ]);
-    return toUser(row, userChallenges, stravaStatus);
-  };
   await app.register(
     async (api) => {
-      await api.register(
-        accountsRoutes({
-          accounts,
-          limit: authLimits,
-          social: {
-            google: config.google ? googleProvider(config.google) : null,
-            facebook: config.facebook ? facebookProvider(config.facebook) : null,
-          },
-          socialSignin: (p) =>
-            socialSignin(
-              { db: database.db, users, sessions, openAccount, adminEmails: config.adminEmails },
-              p,
-            ),
-          presentUser,
-        }),
-      );
-      await api.register(
-        desktopSigninRoutes(
-          desktopSignin({
-            db: database.db,
-            startSession: (userId) =>
-              startSession({ users, sessions, adminEmails: config.adminEmails }, userId),
-          }),
-          authLimits,
-          presentUser,
-        ),
-      );
-      await api.register(usersRoutes(users, presentUser));
-      await api.register(stravaRoutes(strava.service, presentUser, authLimits));
-      await api.register(payments.apiRoutes);
-      await api.register(
-        couponsRoutes(
-          couponsService({ db: database.db, coupons: couponsRepository(database.db), users }),
-          authLimits,
-        ),
-      );
-      await api.register(
-        tracksRoutes(tracksService(database.db, jobs, deps.rateLimiter), signer, strava.endpoints),
-      );
-      await api.register(stravaUploadsPart.apiRoutes(signer));
-      await api.register(challengesRoutes(challenges, signer, presentUser));
-      await api.register(video.apiRoutes);
-      await api.register(releases.apiRoutes);
-      await api.register(raceRouteRoutes(database.db));
-      const raceRows = racesRepository(database.db);
-      await api.register(
-        racesRoutes(
-          racesService({
-            repo: raceRows,
-            counts,
-            removeMedia: mediaCleanup(database.db, config.mediaDir),
-            inUse: async (race) =>
-              (await challengeRows.racesVideo(race.url, new Date()))
-                ? CHALLENGE_MESSAGES.videoInUse
-                : null,
-            // A ready video counted for its owner's upload challenges until now.
-            whenRemoved: async (tx, race) => {
-              if (race.status === 'ready') {
-                await enqueueMemberRefresh(jobs, tx, race.userId, race.createdAt);
-              }
-            },
-          }),
-          signer,
-        ),
-      );
-      await api.register(
-        eventsRoutes(
-          eventsService({
-            repo: eventsRepository(database.db),
-            live: groupLive,
-            limiter: deps.rateLimiter,
-          }),
-          signer,
-        ),
-      );
-      await api.register(
-        channelsRoutes(
-          channelsService({
-            channels: channelsRepository(database.db),
-            races: raceRows,
-            users,
-            images: channelImages,
-            counts,
-          }),
-          signer,
-          channelImages.scratchDir,
-          presentUser,
-        ),
-      );
-      await api.register(
-        publicConfigRoutes(() => ({
-          googleClientId: config.google?.clientId ?? null,
-          facebookAppId: config.facebook?.appId ?? null,
-          promoVideo: deps.promoVideo,
-        })),
-      );
+      for (const m of modules) for (const routes of m.apiRoutes ?? []) await api.register(routes);
     },
     { prefix: '/api/v1' },
   );
-  await app.register(video.mediaRoutes);
-  await app.register(releases.fileRoutes);
+  for (const m of modules) for (const routes of m.rootRoutes ?? []) await app.register(routes);
   await installPublicMedia(app, config.mediaDir);
-  if (payments.pageRoutes) await app.register(payments.pageRoutes);
   await installStaticWeb(app, config.webDistDir);
   return app;
 }

@@ -7,7 +7,7 @@ import { outboxMailer, smtpMailer } from './lib/mailer.js';
 import { memoryRateLimiter, redisRateLimiter, type RateLimiter } from './lib/rate-limiter.js';
 import { ensurePromoVideo } from './sample/promo-video.js';
 import { ensureSampleCatalogue } from './sample/catalogue.js';
-import { accountOpener } from './modules/accounts/open-account.js';
+import { accountOpener } from './modules/accounts/index.js';
 import { SAMPLE_MEMBER, seedSampleData } from './sample/seed.js';
 import { ensureSampleChallenges } from './sample/challenges.js';
 import { roleList } from './roles.js';

@@ -8,7 +8,7 @@ import { loadConfig } from '../src/config.js';
 import { jobs, raceFiles, races } from '../src/db/schema.js';
 import { localStorage } from '../src/lib/storage.js';
 import { tusDirectory } from '../src/modules/uploads/tus.js';
-import { pipelineHousekeeping } from '../src/modules/videos/housekeeping.js';
+import { pipelineHousekeeping } from '../src/modules/uploads/housekeeping.js';
 import { backends } from './harness.js';
 import { type Member, openStack, type Stack, type VideoServer } from './upload-harness.js';
 

@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Playback } from '@ridealong/contracts';
 import type { NewRaceRow } from '../src/db/schema.js';
 import { ACCESS_MESSAGES, samplerMonthOf } from '../src/modules/media/access.js';
-import { mediaSigner } from '../src/modules/media/signing.js';
+import { mediaSigner } from '../src/lib/media-signing.js';
 import { backends } from './harness.js';
 import { readyFixtureVideo, SAMPLE_MASTER } from './media-fixtures.js';
 import {

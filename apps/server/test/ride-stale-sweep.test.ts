@@ -2,7 +2,7 @@ import { eq, inArray, sql } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
 import type { UserStats } from '@ridealong/contracts';
 import { jobs, tracks } from '../src/db/schema.js';
-import { appJobQueue } from '../src/jobs/app-jobs.js';
+import { appDomainEvents } from './domain-events-fixture.js';
 import { staleRidesSweep } from '../src/modules/tracks/stale-rides-sweep.js';
 import { backends, type TestServer } from './harness.js';
 import { json, member, video, type Member } from './races-fixtures.js';
@@ -23,7 +23,7 @@ describe.each(backends)('the stale-rides sweep on $name', (backend) => {
   const sweepOf = () =>
     staleRidesSweep({
       db: s.database.db,
-      jobs: appJobQueue(s.database.db),
+      events: appDomainEvents(s.database.db),
       staleAfterMs: 6 * HOUR,
       log: silent,
     });

@@ -6,6 +6,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { STRAVA_CONNECTED, STRAVA_MESSAGES, type User } from '@ridealong/contracts';
 import { loadConfig } from '../src/config.js';
 import { stravaAccounts } from '../src/db/schema.js';
+import { standinRoutes } from '../src/standins/strava/routes.js';
 import { stravaConnect, type StravaConnect } from '../src/modules/strava/connect.js';
 import { oauthState } from '../src/modules/strava/oauth-state.js';
 import { deriveKey, tokenCipher } from '../src/modules/strava/token-crypto.js';
@@ -41,8 +42,8 @@ describe.each(backends)('Strava connect on $name', (backend) => {
     s = await startServer(backend, env);
     scratch = await mkdtemp(path.join(tmpdir(), 'ra-strava-'));
     const config = loadConfig({ ...env, DATA_DIR: scratch, PUBLIC_URL: 'http://ride.test' });
-    procA = await stravaConnect({ config, db: s.database.db, log: silent });
-    procB = await stravaConnect({ config, db: s.database.db, log: silent });
+    procA = await stravaConnect({ config, db: s.database.db, log: silent, standIn: standinRoutes });
+    procB = await stravaConnect({ config, db: s.database.db, log: silent, standIn: standinRoutes });
   });
   afterAll(async () => {
     await s.close();
@@ -417,6 +418,7 @@ describe.each(backends)('Strava connect on $name', (backend) => {
     });
     const warned: string[] = [];
     const stranger = await stravaConnect({
+      standIn: standinRoutes,
       config,
       db: s.database.db,
       log: { warn: (_o: unknown, msg?: string) => void warned.push(String(msg)) },

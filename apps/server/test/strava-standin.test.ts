@@ -4,6 +4,7 @@ import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { STRAVA_CONNECTED, STRAVA_MESSAGES, type User } from '@ridealong/contracts';
 import { loadConfig } from '../src/config.js';
+import { standinRoutes } from '../src/standins/strava/routes.js';
 import { stravaConnect, type StravaConnect } from '../src/modules/strava/connect.js';
 import { STANDIN_CLIENT } from '../src/modules/strava/endpoints.js';
 import { fetchUser, LENIENT_LIMITS, signUpMember, type Member } from './billing-fixtures.js';
@@ -59,7 +60,12 @@ describe.each(backends)('the Strava stand-in on $name', (backend) => {
       HOST: '127.0.0.1',
       PORT: String(port),
     });
-    proc = await stravaConnect({ config, db: s.database.db, log: { warn: () => undefined } });
+    proc = await stravaConnect({
+      config,
+      db: s.database.db,
+      log: { warn: () => undefined },
+      standIn: standinRoutes,
+    });
   });
   afterAll(async () => {
     await s.close();

@@ -13,7 +13,7 @@ import { startFakeStrava, type FakeStrava } from './fake-strava-api.js';
 import { backends, startServer, type TestServer } from './harness.js';
 import { json, member, type Member } from './races-fixtures.js';
 import { rideSockets, rideThrough, slopeVideo, startedAgo } from './ride-fixtures.js';
-import { athleteIdOf, standinStore } from '../src/modules/strava/standin/store.js';
+import { athleteIdOf, standinStore } from '../src/standins/strava/store.js';
 import { savedRide } from './strava-upload-fixtures.js';
 
 /**

@@ -20,11 +20,12 @@ import {
 } from '../src/modules/strava/upload-worker.js';
 import { stravaUploadsService } from '../src/modules/strava/uploads-service.js';
 import { rideFitFile } from '../src/modules/tracks/fit-export.js';
-import { trackJobPayloads, type TrackJobs } from '../src/modules/tracks/jobs.js';
+import { domainEventBus, domainEventJobPayloads, type DomainEventJobs } from '../src/events/bus.js';
+import { stravaSubscribers } from '../src/modules/strava/upload-auto.js';
 import { saveTrack } from '../src/modules/tracks/lifecycle.js';
 import { presentTrack } from '../src/modules/tracks/presenter.js';
 import { tracksRepository } from '../src/modules/tracks/repository.js';
-import { mediaSigner } from '../src/modules/media/signing.js';
+import { mediaSigner } from '../src/lib/media-signing.js';
 import { startFakeStrava, type FakeStrava } from './fake-strava-api.js';
 import { backends } from './harness.js';
 import {
@@ -42,7 +43,7 @@ import {
  * backoff, and a job interrupted after Strava answered never uploading the ride twice.
  */
 
-type Jobs = TrackJobs & StravaJobs;
+type Jobs = DomainEventJobs & StravaJobs;
 const WEB = 'https://strava.test';
 
 describe.each(backends)('strava.upload ($name)', (backend) => {
@@ -68,7 +69,7 @@ describe.each(backends)('strava.upload ($name)', (backend) => {
   const queue = () =>
     createDbJobQueue<Jobs>({
       db: database.db,
-      schemas: { ...trackJobPayloads, ...stravaJobPayloads },
+      schemas: { ...domainEventJobPayloads, ...stravaJobPayloads },
     });
 
   /** A worker of the upload job with the given tokens (and fetch), and every outcome seen. */
@@ -99,11 +100,20 @@ describe.each(backends)('strava.upload ($name)', (backend) => {
     return { queue: q, runner, outcomes };
   }
 
+  /** The domain events as the app has them for saving: the track.saved job and Strava's auto-save. */
+  const savedThrough = (q: ReturnType<typeof queue>) => {
+    const events = domainEventBus(q);
+    events.subscribe(stravaSubscribers(q));
+    return events;
+  };
+
   /** A saved ride of a connected member, queued for upload by hand. */
   async function queuedRide(q: ReturnType<typeof queue>, seconds = 90) {
     const ride = await recordingRide(database, { seconds });
     await connect(database, ride.userId);
-    expect(await saveTrack(database.db, q, ride.trackId)).toMatchObject({ kind: 'saved' });
+    expect(await saveTrack(database.db, savedThrough(q), ride.trackId)).toMatchObject({
+      kind: 'saved',
+    });
     await stravaUploadsService({ db: database.db, jobs: q }).request(
       { id: ride.userId },
       ride.trackId,
@@ -180,7 +190,7 @@ describe.each(backends)('strava.upload ($name)', (backend) => {
     const ride = await recordingRide(database);
     const existing = fake.addActivity(externalIdOf(ride.trackId));
     await connect(database, ride.userId);
-    await saveTrack(database.db, w.queue, ride.trackId);
+    await saveTrack(database.db, savedThrough(w.queue), ride.trackId);
     await stravaUploadsService({ db: database.db, jobs: w.queue }).request(
       { id: ride.userId },
       ride.trackId,

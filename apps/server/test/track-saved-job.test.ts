@@ -11,13 +11,11 @@ import {
   userStatsBuckets,
   type JobRow,
 } from '../src/db/schema.js';
+import { appJobQueue, type AppJobs } from '../src/app-modules.js';
+import { domainEventBus, domainEventJobPayloads, type DomainEventJobs } from '../src/events/bus.js';
 import { createDbJobQueue } from '../src/jobs/db-queue.js';
-import {
-  trackJobHandlers,
-  trackJobPayloads,
-  type TrackJobQueue,
-  type TrackJobs,
-} from '../src/modules/tracks/jobs.js';
+import type { JobQueue } from '../src/jobs/types.js';
+import { challengeSubscribers } from '../src/modules/challenges/subscribers.js';
 import { saveTrack } from '../src/modules/tracks/lifecycle.js';
 import { backends, startServer, type TestServer, uniqueEmail } from './harness.js';
 import { member } from './races-fixtures.js';
@@ -116,18 +114,23 @@ describe.each(backends)('track.saved ($name)', (backend) => {
 
     it('enqueues in the save transaction: nothing when the save fails, one job per ride however often it is saved', async () => {
       // Enqueue only: no runner here, so every row stays as the saves left it.
-      const queue = createDbJobQueue<TrackJobs>({ db: database.db, schemas: trackJobPayloads });
+      const queue = appJobQueue(database.db);
+      const saved = (jobs: JobQueue<AppJobs>) => {
+        const events = domainEventBus(jobs);
+        events.subscribe(challengeSubscribers(database.db, jobs));
+        return events;
+      };
 
       // An enqueue that fails rolls the whole save back: not saved, no stats, no job.
       const ride = await recordingRide(database);
-      const failing: TrackJobQueue = {
+      const failing: JobQueue<AppJobs> = {
         async enqueue(name, payload, options) {
           await queue.enqueue(name, payload, options);
           throw new Error('the queue is down');
         },
         wake: () => undefined,
       };
-      await expect(saveTrack(database.db, failing, ride.trackId)).rejects.toThrow(
+      await expect(saveTrack(database.db, saved(failing), ride.trackId)).rejects.toThrow(
         'the queue is down',
       );
       const [unsaved] = await database.db.select().from(tracks).where(eq(tracks.id, ride.trackId));
@@ -141,8 +144,9 @@ describe.each(backends)('track.saved ($name)', (backend) => {
       ).toEqual([]);
 
       // The resent stop-track finishes that save; sent again, it changes nothing.
-      expect(await saveTrack(database.db, queue, ride.trackId)).toMatchObject({ kind: 'saved' });
-      expect(await saveTrack(database.db, queue, ride.trackId)).toMatchObject({ kind: 'saved' });
+      const events = saved(queue);
+      expect(await saveTrack(database.db, events, ride.trackId)).toMatchObject({ kind: 'saved' });
+      expect(await saveTrack(database.db, events, ride.trackId)).toMatchObject({ kind: 'saved' });
       expect(await savedJobsOf(database, ride.trackId)).toEqual([
         expect.objectContaining({ state: 'queued', attempts: 0 }),
       ]);
@@ -150,16 +154,19 @@ describe.each(backends)('track.saved ($name)', (backend) => {
       // Two stop-tracks at once: one save wins under the row lock, one job.
       const other = await recordingRide(database);
       const both = await Promise.all([
-        saveTrack(database.db, queue, other.trackId),
-        saveTrack(database.db, queue, other.trackId),
+        saveTrack(database.db, events, other.trackId),
+        saveTrack(database.db, events, other.trackId),
       ]);
       expect(both.map((o) => o.kind)).toEqual(['saved', 'saved']);
       expect(await savedJobsOf(database, other.trackId)).toHaveLength(1);
 
       // A worker runs each once.
       const ran: number[] = [];
-      const real = trackJobHandlers()['track.saved'];
-      const runner = queue.runner({
+      const real = events.jobHandlers()['track.saved'];
+      const runner = createDbJobQueue<DomainEventJobs>({
+        db: database.db,
+        schemas: domainEventJobPayloads,
+      }).runner({
         handlers: {
           'track.saved': {
             ...real,

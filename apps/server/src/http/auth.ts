@@ -1,7 +1,7 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { AUTH_TOKEN_HEADER } from '@ridealong/contracts';
+import { can } from '../access/can.js';
 import type { UserRow } from '../db/schema.js';
-import type { SessionStore } from '../modules/accounts/sessions.js';
 import { forbidden, unauthorized } from './errors.js';
 
 declare module 'fastify' {
@@ -12,7 +12,10 @@ declare module 'fastify' {
 }
 
 /** Resolves `x-auth-token` to the signed-in user on every API request. */
-export function installAuth(app: FastifyInstance, sessions: SessionStore): void {
+export function installAuth(
+  app: FastifyInstance,
+  sessions: { resolve(token: string): Promise<UserRow | null> },
+): void {
   app.decorateRequest('currentUser', null);
   app.decorateRequest('sessionToken', null);
   app.addHook('onRequest', async (request) => {
@@ -37,6 +40,6 @@ export function requireUser(request: FastifyRequest): UserRow {
  */
 export function requireAdmin(request: FastifyRequest): UserRow {
   const user = requireUser(request);
-  if (!user.admin) throw forbidden('Admins only.');
+  if (!can(user, 'site.administer')) throw forbidden('Admins only.');
   return user;
 }

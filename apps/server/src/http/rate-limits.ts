@@ -1,6 +1,6 @@
-import type { Config } from '../../config.js';
-import { tooManyRequests } from '../../http/errors.js';
-import type { RateLimiter } from '../../lib/rate-limiter.js';
+import type { Config } from '../config.js';
+import { tooManyRequests } from './errors.js';
+import type { RateLimiter } from '../lib/rate-limiter.js';
 
 export type AuthAction =
   | 'signin'
@@ -35,3 +35,5 @@ export function authRateLimits(limiter: RateLimiter, cfg: Config['rateLimit']) {
     }
   };
 }
+
+export type AuthRateLimits = ReturnType<typeof authRateLimits>;

@@ -1,46 +1,6 @@
 import type { Config } from '../config.js';
-import type { Db } from '../db/client.js';
-import { challengeJobPayloads, type ChallengeJobs } from '../modules/challenges/jobs.js';
-import { stravaJobPayloads, type StravaJobs } from '../modules/strava/upload-jobs.js';
-import { trackJobPayloads, type TrackJobs } from '../modules/tracks/jobs.js';
-import { videoJobPayloads, type VideoJobs } from '../modules/videos/jobs.js';
-import { createDbJobQueue, type DbJobQueue, type SettledJob } from './db-queue.js';
-import type { JobHandlers, JobRunner, PayloadsOf } from './types.js';
-
-/** Two modules' job maps as one; a name both use does not compile (B's would win silently). */
-function joinJobs<A extends object, B extends object>(
-  a: A,
-  b: B & Record<keyof A & keyof B, never>,
-): A & B {
-  return { ...a, ...b };
-}
-
-/** Every module's jobs and their payloads: the typed map. */
-export const appJobPayloads = joinJobs(
-  joinJobs(joinJobs(videoJobPayloads, trackJobPayloads), challengeJobPayloads),
-  stravaJobPayloads,
-);
-export type AppJobs = PayloadsOf<typeof appJobPayloads>;
-export type AppJobName = keyof AppJobs;
-export type AppJobQueue = DbJobQueue<AppJobs>;
-
-/** The app's queue, built once and handed to the modules; any process may enqueue. */
-export function appJobQueue(db: Db): AppJobQueue {
-  return createDbJobQueue<AppJobs>({ db, schemas: appJobPayloads });
-}
-
-/**
- * Each module's handlers, joined into the map the runner needs. The return type names every
- * job, so a job added to a module's payloads without its handler does not compile.
- */
-export function appJobHandlers(parts: {
-  videos: JobHandlers<VideoJobs>;
-  tracks: JobHandlers<TrackJobs>;
-  challenges: JobHandlers<ChallengeJobs>;
-  strava: JobHandlers<StravaJobs>;
-}): JobHandlers<AppJobs> {
-  return { ...parts.videos, ...parts.tracks, ...parts.challenges, ...parts.strava };
-}
+import type { DbJobQueue, SettledJob } from './db-queue.js';
+import type { JobHandler, JobHandlers, JobRunner } from './types.js';
 
 type Log = {
   info: (obj: object, msg: string) => void;
@@ -49,12 +9,36 @@ type Log = {
 };
 
 /**
+ * The modules' handlers as the runner's one map. Every job in `payloads` must have exactly one
+ * handler and no handler a job outside it: a start-up error names the job otherwise (a module's
+ * job whose handler was forgotten would wait in the table for ever).
+ */
+export function completeHandlers<P extends object>(
+  payloads: { [K in keyof P]: unknown },
+  parts: readonly (Record<string, JobHandler<never>> | undefined)[],
+): JobHandlers<P> {
+  const joined: Record<string, JobHandler<never>> = {};
+  for (const part of parts) {
+    for (const [name, handler] of Object.entries(part ?? {})) {
+      if (Object.hasOwn(joined, name)) throw new Error(`job ${name} has two handlers`);
+      if (!Object.hasOwn(payloads, name))
+        throw new Error(`job ${name} has a handler but no payload schema`);
+      joined[name] = handler;
+    }
+  }
+  const missing = Object.keys(payloads).filter((name) => !Object.hasOwn(joined, name));
+  if (missing.length > 0) throw new Error(`jobs without a handler: ${missing.join(', ')}`);
+  // Checked above name by name; each module typed its handler by its own payload schema.
+  return joined as unknown as JobHandlers<P>;
+}
+
+/**
  * A worker's runner of the app's jobs. Every outcome is logged with the job's id and name: the
  * one record of which process ran a job (the table keeps no runner name).
  */
-export function appJobRunner(
-  queue: AppJobQueue,
-  handlers: JobHandlers<AppJobs>,
+export function appJobRunner<P>(
+  queue: DbJobQueue<P>,
+  handlers: JobHandlers<P>,
   deps: { config: Pick<Config, 'jobRetryBaseMs'>; log: Log },
 ): JobRunner {
   const { log } = deps;

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { signedJson } from '../../lib/signed-json.js';
-import { mediaSigner, type MediaGrant } from './signing.js';
+import { signedJson } from './signed-json.js';
+import { mediaSigner, type MediaGrant } from './media-signing.js';
 
 const SECRET = 'unit-test-secret';
 const grant = (over: Partial<MediaGrant> = {}): MediaGrant => ({

@@ -1,4 +1,4 @@
-import { signedJson } from '../../lib/signed-json.js';
+import { signedJson } from './signed-json.js';
 import type { MediaQuality } from '@ridealong/contracts';
 
 /**

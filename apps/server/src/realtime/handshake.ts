@@ -1,5 +1,5 @@
 import type { FastifyBaseLogger } from 'fastify';
-import type { SessionStore } from '../modules/accounts/sessions.js';
+import type { SessionReader } from './sessions.js';
 import { socketSession, type SessionData } from './session-guard.js';
 
 /** The connect_error message of a handshake without a live session (the v1 contract's words). */
@@ -23,7 +23,7 @@ type HandshakingSocket = { handshake: { auth: unknown }; data: Partial<SessionDa
  * The one handshake check of every namespace: the token must name a live session (not unknown,
  * expired or revoked), which the socket then carries as `socket.data.session`.
  */
-export function sessionHandshake(sessions: Pick<SessionStore, 'live'>, log: FastifyBaseLogger) {
+export function sessionHandshake(sessions: Pick<SessionReader, 'live'>, log: FastifyBaseLogger) {
   return (socket: HandshakingSocket, next: (err?: Error) => void): void => {
     const token = handshakeToken(socket.handshake.auth);
     if (!token) return next(new Error(PLEASE_LOG_IN));

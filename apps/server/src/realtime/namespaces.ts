@@ -1,6 +1,6 @@
 import type { FastifyBaseLogger } from 'fastify';
 import type { DefaultEventsMap, Server, Socket } from 'socket.io';
-import type { SessionStore } from '../modules/accounts/sessions.js';
+import type { SessionReader } from './sessions.js';
 import { handshakeToken, sessionHandshake } from './handshake.js';
 import { endSocket, guardSession, sessionRoom, type SessionData } from './session-guard.js';
 
@@ -35,7 +35,7 @@ export type ServedNamespace = {
 export function serveNamespace<S>(
   io: RealtimeIo,
   module: NamespaceModule<S>,
-  deps: { sessions: Pick<SessionStore, 'live'>; log: FastifyBaseLogger },
+  deps: { sessions: Pick<SessionReader, 'live'>; log: FastifyBaseLogger },
 ): ServedNamespace {
   const ns = io.of(module.name);
   ns.use(sessionHandshake(deps.sessions, deps.log));

@@ -2,7 +2,7 @@ import type { Server as HttpServer } from 'node:http';
 import type { FastifyBaseLogger } from 'fastify';
 import { Server } from 'socket.io';
 import { addSecurityHeadersToEngine } from '../http/security-headers.js';
-import type { SessionStore } from '../modules/accounts/sessions.js';
+import type { SessionReader } from './sessions.js';
 import {
   serveNamespace,
   type NamespaceModule,
@@ -12,7 +12,7 @@ import {
 import { redisSocketAdapter, type SocketAdapterLink } from './socket-adapter.js';
 
 export type RealtimeDeps = {
-  sessions: Pick<SessionStore, 'live' | 'revocations'>;
+  sessions: Pick<SessionReader, 'live' | 'revocations'>;
   log: FastifyBaseLogger;
   /** With it, Socket.IO's Redis adapter joins this process to the others. */
   redisUrl: string | null;
@@ -22,7 +22,7 @@ export type RealtimeDeps = {
  * The one Socket.IO server of a process, on the app's HTTP server (default path /socket.io).
  * Modules register their namespaces before it is attached; each gets the same handshake check
  * of the session token and loses its sockets when their session ends, on every process (the
- * revocations come over the inter-server bus, see accounts/revocations.ts). The default
+ * revocations come over the inter-server bus, see session-revocations.ts). The default
  * namespace refuses every connection.
  */
 export function realtimeServer(deps: RealtimeDeps) {

@@ -1,5 +1,5 @@
 import type { FastifyBaseLogger } from 'fastify';
-import type { LiveSession, SessionStore } from '../modules/accounts/sessions.js';
+import type { LiveSession, SessionReader } from './sessions.js';
 
 /** The session a socket was opened with: the socket ends with it. */
 export type SocketSession = { tokenHash: string; userId: number; expiresAt: Date };
@@ -50,7 +50,7 @@ type GuardedSocket = {
 export function guardSession(
   socket: GuardedSocket,
   token: string,
-  sessions: Pick<SessionStore, 'live'>,
+  sessions: Pick<SessionReader, 'live'>,
   log: FastifyBaseLogger,
   end: () => void,
 ): void {

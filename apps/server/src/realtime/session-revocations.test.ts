@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { MAX_REVOKED_PER_MESSAGE } from '@ridealong/contracts';
-import { localBus } from '../../realtime/inter-server-bus.js';
-import { busRevocations, type SessionRevocation } from './revocations.js';
+import { localBus } from './inter-server-bus.js';
+import { busRevocations, type SessionRevocation } from './session-revocations.js';
 
 const hashes = (n: number) => Array.from({ length: n }, (_, i) => i.toString(16).padStart(64, '0'));
 

@@ -1,5 +1,5 @@
 import { MAX_REVOKED_PER_MESSAGE, type SessionsRevoked } from '@ridealong/contracts';
-import { localBus, type InterServerBus } from '../../realtime/inter-server-bus.js';
+import { localBus, type InterServerBus } from './inter-server-bus.js';
 
 /**
  * Sessions that ended (a logout, or all of a member's at a password reset), named by the

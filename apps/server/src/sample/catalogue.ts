@@ -18,7 +18,7 @@ import {
   type SampleCreator,
   type SampleVideo,
 } from './catalogue-content.js';
-import { saveRouteSummary } from '../modules/race-route/repository.js';
+import { saveRouteSummary } from '../modules/race-route/index.js';
 import { routeGpx } from './route.js';
 import { clipArgs, panoramaArgs, type ScenerySpec } from './scenery.js';
 

@@ -1,7 +1,7 @@
 import type { Database } from '../db/client.js';
 import { hashPassword } from '../lib/secrets.js';
-import type { OpenAccount } from '../modules/accounts/open-account.js';
-import { usersRepository } from '../modules/users/repository.js';
+import type { OpenAccount } from '../modules/accounts/index.js';
+import { usersRepository } from '../modules/users/index.js';
 
 export const SAMPLE_MEMBER = {
   email: 'rider@ridealong.local',

@@ -9,9 +9,9 @@ import {
   failureSchema,
 } from '@ridealong/contracts';
 import { requireUser } from '../../http/auth.js';
-import type { PresentUser } from '../users/presenter.js';
+import type { PresentUser } from '../users/index.js';
 import type { DesktopSignin } from './desktop-signin.js';
-import type { authRateLimits } from './rate-limits.js';
+import type { authRateLimits } from '../../http/rate-limits.js';
 
 const errors = { 400: failureSchema, 401: failureSchema, 429: failureSchema };
 

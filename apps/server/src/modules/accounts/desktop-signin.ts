@@ -4,7 +4,7 @@ import type { Db } from '../../db/client.js';
 import { desktopSigninCodes } from '../../db/schema.js';
 import { badRequest } from '../../http/errors.js';
 import { newSecret, sha256 } from '../../lib/secrets.js';
-import { loopbackRedirect } from '../strava/redirects.js';
+import { loopbackRedirect } from '../../http/loopback-redirect.js';
 import type { SignedIn } from './service.js';
 
 /** A code lives long enough for the browser to reach the app's listener, no longer. */

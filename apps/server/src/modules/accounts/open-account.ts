@@ -1,7 +1,7 @@
 import type { Db } from '../../db/client.js';
 import { users, type NewUserRow, type UserRow } from '../../db/schema.js';
-import { applyAccountEvent } from '../billing/account-events.js';
-import { isAdminEmail } from '../admins/admin-emails.js';
+import { applyAccountEvent } from '../billing/index.js';
+import { isAdminEmail } from '../admins/index.js';
 
 export type OpenAccount = (values: NewUserRow, now?: Date) => Promise<UserRow | null>;
 

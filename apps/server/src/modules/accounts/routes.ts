@@ -16,10 +16,10 @@ import {
 } from '@ridealong/contracts';
 import { requireUser } from '../../http/auth.js';
 import { unavailable } from '../../http/errors.js';
-import type { PresentUser } from '../users/presenter.js';
+import type { PresentUser } from '../users/index.js';
 import type { AccountsService, SignedIn } from './service.js';
 import type { SocialProvider } from './social-providers.js';
-import type { authRateLimits } from './rate-limits.js';
+import type { authRateLimits } from '../../http/rate-limits.js';
 
 export type AccountsRoutesDeps = {
   accounts: AccountsService;

@@ -2,10 +2,11 @@ import { and, eq, gt, isNull } from 'drizzle-orm';
 import type { Db } from '../../db/client.js';
 import { sessions, users, type UserRow } from '../../db/schema.js';
 import { newSecret, sha256 } from '../../lib/secrets.js';
-import { localRevocations, type SessionRevocations } from './revocations.js';
+import { localRevocations, type SessionRevocations } from '../../realtime/session-revocations.js';
 
-/** A live session: its member, the hash that names it in revocations, and when it ends. */
-export type LiveSession = { user: UserRow; tokenHash: string; expiresAt: Date };
+import type { LiveSession } from '../../realtime/sessions.js';
+
+export type { LiveSession };
 
 /**
  * Opaque, revocable session tokens; the database keeps only their hash. Every revocation is

@@ -2,7 +2,7 @@ import { and, eq } from 'drizzle-orm';
 import type { Db } from '../../db/client.js';
 import { userIdentities } from '../../db/schema.js';
 import { badRequest } from '../../http/errors.js';
-import type { UsersRepository } from '../users/repository.js';
+import type { UsersRepository } from '../users/index.js';
 import type { OpenAccount } from './open-account.js';
 import { startSession, type SignedIn } from './service.js';
 import type { SessionStore } from './sessions.js';

@@ -5,6 +5,7 @@ import {
   type CheckoutStatus,
   type CheckoutType,
 } from '@ridealong/contracts';
+import { can } from '../../access/can.js';
 import type { UserRow } from '../../db/schema.js';
 import { conflict, forbidden, notFound } from '../../http/errors.js';
 import { desktopReturnPath, type DesktopReturns } from './desktop-returns.js';
@@ -47,7 +48,9 @@ export function paymentsService(deps: {
     setup: () => provider.setup(),
 
     async createCheckout(me: UserRow, body: { user_id: number; type: CheckoutType }) {
-      if (body.user_id !== me.id) throw forbidden(PAYMENT_MESSAGES.notYours);
+      if (!can(me, 'account.buyPlan', { ownerId: body.user_id })) {
+        throw forbidden(PAYMENT_MESSAGES.notYours);
+      }
       refuseOffSale(body.type);
       if (!canBuy(planFieldsOf(me))) throw conflict(PAYMENT_MESSAGES.cannotBuy);
       // The web app and the desktop app (electronMode) come back to the same pages.
@@ -73,7 +76,9 @@ export function paymentsService(deps: {
     },
 
     async customerPortal(me: UserRow, userId: number, electronMode = false): Promise<string> {
-      if (userId !== me.id) throw forbidden(PAYMENT_MESSAGES.portalNotYours);
+      if (!can(me, 'account.openBilling', { ownerId: userId })) {
+        throw forbidden(PAYMENT_MESSAGES.portalNotYours);
+      }
       if (portalTarget(planFieldsOf(me)) !== 'portal') throw forbidden(PAYMENT_MESSAGES.noPortal);
       if (!electronMode) return provider.customerPortal(me, `${publicUrl}/portal-redirect`);
       // The desktop app opens the portal in the system browser: its return address records

@@ -1,17 +1,11 @@
-import path from 'node:path';
 import type { FastifyBaseLogger, FastifyPluginAsync } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import type { Config } from '../../config.js';
 import type { Db } from '../../db/client.js';
-import { fileSecret } from '../../lib/secrets.js';
 import { desktopReturnPage } from './desktop-return-page.js';
 import { desktopReturns } from './desktop-returns.js';
-import { localActions } from './local/local-actions.js';
-import { localProvider } from './local/local-provider.js';
-import { localPageRoutes } from './local/local-routes.js';
-import { localStore } from './local/local-store.js';
-import { tokenSigner } from './local/signed-tokens.js';
 import type { PaymentProvider } from './payment-provider.js';
+import type { PaymentsStandIn } from './payments-standin.js';
 import { paymentsRoutes, paymentWebhookRoute } from './payments-routes.js';
 import { paymentsService } from './payments-service.js';
 import { stripeProvider } from './stripe-provider.js';
@@ -33,6 +27,8 @@ export async function payments(deps: {
   config: Config;
   db: Db;
   log: FastifyBaseLogger;
+  /** The local test provider (src/standins/payments), used with LOCAL_PAYMENTS. */
+  standIn: PaymentsStandIn;
 }): Promise<Payments> {
   const { config, db, log } = deps;
   const returns = desktopReturns(db);
@@ -58,35 +54,18 @@ export async function payments(deps: {
     throw new Error('No payment provider: set STRIPE_SECRET_KEY, or LOCAL_PAYMENTS=true.');
   }
   log.warn('payments: the local test provider is in use (no real money moves; LOCAL_PAYMENTS)');
-  // Kept in the data folder like media-signing.key: pages and links survive restarts.
-  const webhookSecret = await fileSecret(path.join(config.dataDir, 'local-payments-webhook.key'));
-  const store = localStore(db);
-  const portalTokens = tokenSigner(webhookSecret, 'local-portal');
-  const provider = localProvider({
-    store,
-    publicUrl: config.publicUrl,
-    webhookSecret,
-    portalTokens,
-  });
-  const actions = localActions({
+  const local = await deps.standIn({
     db,
-    store,
-    webhookSecret,
-    deliverWebhook: webhookHandler({ db, provider, log }),
+    publicUrl: config.publicUrl,
+    dataDir: config.dataDir,
+    webhookFor: (provider) => webhookHandler({ db, provider, log }),
   });
   return {
-    provider,
-    apiRoutes: api(provider),
+    provider: local.provider,
+    apiRoutes: api(local.provider),
     pageRoutes: async (app) => {
       await app.register(returnPage);
-      await app.register(
-        localPageRoutes({
-          actions,
-          portalTokens,
-          formTokens: tokenSigner(webhookSecret, 'local-form'),
-          publicUrl: config.publicUrl,
-        }),
-      );
+      await app.register(local.pageRoutes);
     },
   };
 }

@@ -6,8 +6,8 @@ import {
   type UserChallenge,
 } from '@ridealong/contracts';
 import type { ChallengeRow, UserChallengeRow } from '../../db/schema.js';
-import type { MediaSigner } from '../media/signing.js';
-import { presentRace } from '../races/presenter.js';
+import type { MediaSigner } from '../../lib/media-signing.js';
+import { presentRace } from '../races/index.js';
 import type { BoardEntry, MemberChallenge } from './members-repository.js';
 import type { ChallengeWithVideos } from './repository.js';
 

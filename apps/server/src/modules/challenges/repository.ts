@@ -1,7 +1,7 @@
 import { and, asc, count, desc, eq, gt, inArray, lte, ne, not, or, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.js';
 import { challenges, races, users, type ChallengeRow } from '../../db/schema.js';
-import type { RaceWithOwner } from '../races/presenter.js';
+import type { RaceWithOwner } from '../races/index.js';
 
 export type NewChallengeRow = typeof challenges.$inferInsert;
 

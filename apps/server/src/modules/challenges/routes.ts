@@ -21,8 +21,8 @@ import {
   userSchema,
 } from '@ridealong/contracts';
 import { requireAdmin, requireUser } from '../../http/auth.js';
-import type { MediaSigner } from '../media/signing.js';
-import type { PresentUser } from '../users/presenter.js';
+import type { MediaSigner } from '../../lib/media-signing.js';
+import type { PresentUser } from '../users/index.js';
 import { presentBoardRow, presentChallenge } from './presenter.js';
 import type { ChallengeWithVideos } from './repository.js';
 import type { ChallengesService } from './service.js';

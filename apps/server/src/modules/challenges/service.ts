@@ -4,6 +4,7 @@ import {
   type CreateChallenge,
   type UserChallengeResponse,
 } from '@ridealong/contracts';
+import { can } from '../../access/can.js';
 import type { ChallengeRow, UserRow } from '../../db/schema.js';
 import { badRequest, conflict, forbidden, notFound, tooManyRequests } from '../../http/errors.js';
 import type { RateLimiter } from '../../lib/rate-limiter.js';
@@ -60,7 +61,9 @@ export function challengesService(deps: ChallengesServiceDeps) {
   };
   const oneWithVideos = async (row: ChallengeRow) => (await challenges.withVideos([row]))[0]!;
   const self = (caller: Caller, userId: number) => {
-    if (userId !== caller.id) throw forbidden('You can only join or leave challenges yourself.');
+    if (!can(caller, 'challengeMembership.change', { ownerId: userId })) {
+      throw forbidden('You can only join or leave challenges yourself.');
+    }
   };
 
   return {
@@ -91,7 +94,7 @@ export function challengesService(deps: ChallengesServiceDeps) {
       caller: Caller,
       q: { challenge_id: number; user_id: number },
     ): Promise<UserChallengeResponse> {
-      if (q.user_id !== caller.id && !caller.admin) {
+      if (!can(caller, 'challengeMembership.read', { ownerId: q.user_id })) {
         throw forbidden("You may not see another member's progress.");
       }
       const challenge = await existing(q.challenge_id);

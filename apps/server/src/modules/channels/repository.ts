@@ -1,7 +1,7 @@
 import { desc, eq, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.js';
 import { races, users, type UserRow } from '../../db/schema.js';
-import { channelCondition } from '../races/repository.js';
+import { channelCondition } from '../races/index.js';
 
 export type ChannelOwner = Pick<
   UserRow,

@@ -14,9 +14,9 @@ import {
 import { requireUser } from '../../http/auth.js';
 import { badRequest } from '../../http/errors.js';
 import { acceptMultipart, withMultipartForm, type MultipartRules } from '../../http/multipart.js';
-import type { MediaSigner } from '../media/signing.js';
-import { presentRace, type RaceWithOwner } from '../races/presenter.js';
-import type { PresentUser } from '../users/presenter.js';
+import type { MediaSigner } from '../../lib/media-signing.js';
+import { presentRace, type RaceWithOwner } from '../races/index.js';
+import type { PresentUser } from '../users/index.js';
 import type { ChannelOwner } from './repository.js';
 import { IMAGE_MESSAGES, type ChannelsService } from './service.js';
 

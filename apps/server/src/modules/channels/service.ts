@@ -4,12 +4,13 @@ import {
   CHANNEL_ROW_RACES,
   type ChannelEdit,
 } from '@ridealong/contracts';
+import { can } from '../../access/can.js';
 import type { UserRow } from '../../db/schema.js';
 import { badRequest, HttpError, notFound } from '../../http/errors.js';
-import type { ListingCounts } from '../races/listing-counts.js';
-import type { RaceWithOwner } from '../races/presenter.js';
-import type { RacesRepository } from '../races/repository.js';
-import type { UsersRepository } from '../users/repository.js';
+import type { ListingCounts } from '../races/index.js';
+import type { RaceWithOwner } from '../races/index.js';
+import type { RacesRepository } from '../races/index.js';
+import type { UsersRepository } from '../users/index.js';
 import { CHANNEL_IMAGE_MAX_PIXELS } from './image-reencode.js';
 import { sniffImage, type ChannelImageStore } from './images.js';
 import type { ChannelOwner, ChannelsRepository } from './repository.js';
@@ -43,7 +44,8 @@ export function channelsService({ channels, races, users, images, counts }: Chan
     ): Promise<{ owner: ChannelOwner; rows: RaceWithOwner[]; total: number }> {
       const owner = await channels.findOwner(q.user_id);
       if (!owner) throw notFound('Channel not found.');
-      const everything = q.myChannel === 'TRUE' && viewer?.id === owner.id;
+      const everything =
+        q.myChannel === 'TRUE' && can(viewer, 'channel.seeAllVideos', { ownerId: owner.id });
       const page = await races.channelPage(owner.id, everything, {
         offset: (q.currentPage - 1) * q.pageSize,
         limit: q.pageSize,

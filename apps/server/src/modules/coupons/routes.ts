@@ -6,6 +6,7 @@ import {
   couponGrantSchema,
   failureSchema,
 } from '@ridealong/contracts';
+import { can } from '../../access/can.js';
 import { requireAdmin, requireUser } from '../../http/auth.js';
 import { forbidden } from '../../http/errors.js';
 import {
@@ -15,7 +16,7 @@ import {
   couponOrInputFailureSchema,
 } from './schema.js';
 import { toCoupon } from './presenter.js';
-import type { authRateLimits } from '../accounts/rate-limits.js';
+import type { authRateLimits } from '../../http/rate-limits.js';
 import type { CouponsService } from './service.js';
 
 export const couponsRoutes =
@@ -69,7 +70,7 @@ export const couponsRoutes =
         const me = requireUser(req);
         // Every try counts, per member and per address, so codes cannot be guessed quickly.
         await limit('coupon', req.ip, `member:${me.id}`);
-        if (req.body.user_id !== me.id && !me.admin) {
+        if (!can(me, 'account.redeemCoupon', { ownerId: req.body.user_id })) {
           throw forbidden('You may only redeem a code for yourself.');
         }
         const r = await coupons.grant(req.body.user_id, req.body.code);

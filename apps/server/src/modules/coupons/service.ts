@@ -2,9 +2,9 @@ import type { CouponCreate, CouponError } from '@ridealong/contracts';
 import type { Db } from '../../db/client.js';
 import type { UserRow } from '../../db/schema.js';
 import { badRequest, conflict } from '../../http/errors.js';
-import { accountStateOf, applyAccountEvent } from '../billing/account-events.js';
-import { transition } from '../billing/transitions.js';
-import type { UsersRepository } from '../users/repository.js';
+import { accountStateOf, applyAccountEvent } from '../billing/index.js';
+import { transition } from '../billing/index.js';
+import type { UsersRepository } from '../users/index.js';
 import { couponRefusal } from './coupon-refusal.js';
 import { grantEnd } from './grant-duration.js';
 import {

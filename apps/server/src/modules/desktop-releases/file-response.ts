@@ -2,7 +2,7 @@ import { open } from 'node:fs/promises';
 import path from 'node:path';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import { notFound } from '../../http/errors.js';
-import { parseRange } from '../media/range.js';
+import { parseRange } from '../media/index.js';
 import { cacheControlOf, contentTypeOf, isInstallerName } from './names.js';
 
 /**

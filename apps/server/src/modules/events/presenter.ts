@@ -1,6 +1,6 @@
 import type { EventListItem } from '@ridealong/contracts';
-import type { MediaSigner } from '../media/signing.js';
-import { signedPosterPath } from '../races/presenter.js';
+import type { MediaSigner } from '../../lib/media-signing.js';
+import { signedPosterPath } from '../races/index.js';
 import type { ListedEvent } from './repository.js';
 
 /** Event row -> an event card (document 001 '/events'); the thumbnail is signed as on video cards. */

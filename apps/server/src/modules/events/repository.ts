@@ -1,8 +1,8 @@
 import { and, desc, eq, isNotNull, ne, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.js';
 import { eventRiders, groupEvents, races, users, type RaceRow } from '../../db/schema.js';
-import { enterEvent, lockMember } from '../group/rider-rows.js';
-import { completeEvent } from '../group/transitions.js';
+import { enterEvent, lockMember } from '../group/index.js';
+import { completeEvent } from '../group/index.js';
 
 export type GroupEventRow = typeof groupEvents.$inferSelect;
 export type NewGroupEventRow = typeof groupEvents.$inferInsert;

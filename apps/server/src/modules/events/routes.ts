@@ -12,7 +12,7 @@ import {
   roomIdParamsSchema,
 } from '@ridealong/contracts';
 import { requireUser } from '../../http/auth.js';
-import type { MediaSigner } from '../media/signing.js';
+import type { MediaSigner } from '../../lib/media-signing.js';
 import { presentEvent } from './presenter.js';
 import type { EventsService } from './service.js';
 

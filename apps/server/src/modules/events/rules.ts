@@ -1,5 +1,5 @@
 import type { EventStatus } from '@ridealong/contracts';
-import { hostLeavingCancels } from '../group/host-rule.js';
+import { hostLeavingCancels } from '../group/index.js';
 
 export const EVENT_MESSAGES = {
   notFound: 'Event not found.',

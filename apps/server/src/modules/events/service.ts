@@ -1,9 +1,10 @@
 import { GROUP, type EventStatus } from '@ridealong/contracts';
+import { can } from '../../access/can.js';
 import type { UserRow } from '../../db/schema.js';
 import { badRequest, conflict, forbidden, notFound, tooManyRequests } from '../../http/errors.js';
 import type { RateLimiter } from '../../lib/rate-limiter.js';
-import type { LiveStore } from '../group/live-store.js';
-import { mediaAccess } from '../media/access.js';
+import type { LiveStore } from '../group/index.js';
+import { mediaAccess } from '../media/index.js';
 import type { EventsRepository, GroupEventRow, ListedEvent } from './repository.js';
 import { EVENT_MESSAGES, eventDuration, existingEventVerdict } from './rules.js';
 
@@ -44,7 +45,10 @@ export function eventsService({ repo, live, limiter, now = () => new Date() }: E
      * event ends as their leaving would (canceled), or, while others ride it, a 409.
      */
     async create(user: UserRow, input: CreateEventInput): Promise<number> {
-      if (input.host_user !== undefined && input.host_user !== user.id) {
+      if (
+        input.host_user !== undefined &&
+        !can(user, 'account.hostGroupRide', { ownerId: input.host_user })
+      ) {
         throw forbidden(EVENT_MESSAGES.notYourself);
       }
       // Each create may end the member's last event: a flood would fill the completed list.

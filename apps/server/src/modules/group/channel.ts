@@ -4,7 +4,7 @@ import type { Db } from '../../db/client.js';
 import type { NamespaceModule } from '../../realtime/namespaces.js';
 import { concurrencyGate } from '../../lib/concurrency-gate.js';
 import { SESSION_ENDED_MESSAGE } from '../../realtime/session-guard.js';
-import { floodGate, type EventLimit } from '../ride/flood-gate.js';
+import { floodGate, type EventLimit } from '../ride/index.js';
 import { GroupError } from './errors.js';
 import { freshReads } from './fresh-reads.js';
 import { registerGroupHandlers, type GroupShared, type GroupSocket } from './handlers.js';

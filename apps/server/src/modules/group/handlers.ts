@@ -11,8 +11,8 @@ import {
   type GroupServerToClient,
   unstorableTextMessage,
 } from '@ridealong/contracts';
-import { zodMessage } from '../ride/errors.js';
-import { FLOOD_MESSAGE, type FloodGate } from '../ride/flood-gate.js';
+import { zodMessage } from '../ride/index.js';
+import { FLOOD_MESSAGE, type FloodGate } from '../ride/index.js';
 import type { SessionData } from '../../realtime/session-guard.js';
 import { GroupError, GROUP_REFUSALS } from './errors.js';
 import { eventOfRoom, eventRoom, memberRoom } from './event-rows.js';

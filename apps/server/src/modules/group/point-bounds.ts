@@ -1,5 +1,5 @@
 import { GROUP, type EventStatus, type GroupPoint } from '@ridealong/contracts';
-import { lastAllowedSecond, RIDE_BOUNDS } from '../tracks/ride-bounds.js';
+import { lastAllowedSecond, RIDE_BOUNDS } from '../tracks/index.js';
 
 /** What bounding a point reads of its event (the row's columns). */
 export type EventClock = {

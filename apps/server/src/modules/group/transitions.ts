@@ -1,5 +1,6 @@
 import { and, eq, inArray, isNull, ne, sql } from 'drizzle-orm';
 import { MAX_VIDEO_SECONDS, type EventEndReason, type EventStatus } from '@ridealong/contracts';
+import { can } from '../../access/can.js';
 import type { Db } from '../../db/client.js';
 import { eventRiders, groupEvents, races } from '../../db/schema.js';
 import { GroupError, GROUP_REFUSALS } from './errors.js';
@@ -55,7 +56,9 @@ export async function startEvent(
   at: Date,
 ): Promise<{ timeStart: number; duration: number | null }> {
   const event = openEvent(await findEvent(db, eventId));
-  if (event.hostUserId !== hostId) throw new GroupError(GROUP_REFUSALS.startHostOnly);
+  if (!can({ id: hostId }, 'groupRide.start', { ownerId: event.hostUserId })) {
+    throw new GroupError(GROUP_REFUSALS.startHostOnly);
+  }
   if (event.status !== 'waiting-room') throw new GroupError(GROUP_REFUSALS.alreadyStarted);
   const [video] = event.raceId
     ? await db.select({ duration: races.duration }).from(races).where(eq(races.id, event.raceId))
@@ -86,7 +89,9 @@ export async function cancelEvent(
   at: Date,
 ): Promise<void> {
   const event = openEvent(await findEvent(db, eventId));
-  if (event.hostUserId !== hostId) throw new GroupError(GROUP_REFUSALS.cancelHostOnly);
+  if (!can({ id: hostId }, 'groupRide.cancel', { ownerId: event.hostUserId })) {
+    throw new GroupError(GROUP_REFUSALS.cancelHostOnly);
+  }
   if (!(await completeEvent(db, eventId, 'canceled', at))) {
     throw new GroupError(GROUP_REFUSALS.over);
   }

@@ -6,6 +6,7 @@ import {
   type MediaQuality,
   type RequiredPlan,
 } from '@ridealong/contracts';
+import { can } from '../../access/can.js';
 
 export type Viewer = {
   id: number;
@@ -89,7 +90,7 @@ export function requiredPlan(race: Omit<AccessRace, 'userId'>, now: Date): Requi
 }
 
 function fullQuality(viewer: Viewer | null, race: AccessRace, now: Date): MediaQuality | null {
-  if (viewer && (viewer.admin || viewer.id === race.userId)) return 'hd';
+  if (can(viewer, 'video.playWithoutPlan', { ownerId: race.userId })) return 'hd';
   const tier = viewer ? planTier(viewer, now) : 'none';
   if (tier === 'pro') return 'hd';
   if (race.samplerMonth !== null && race.samplerMonth === samplerMonthOf(now)) return 'sd';

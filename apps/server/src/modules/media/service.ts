@@ -12,7 +12,7 @@ import {
   filterDashManifest,
   filterHlsMaster,
 } from './manifests.js';
-import type { MediaGrant, MediaSigner } from './signing.js';
+import type { MediaGrant, MediaSigner } from '../../lib/media-signing.js';
 
 /** A media answer: a stored file as is, or a manifest rewritten for the grant. */
 export type MediaResponse =

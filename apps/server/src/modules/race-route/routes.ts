@@ -9,7 +9,7 @@ import {
 import type { Db } from '../../db/client.js';
 import { races } from '../../db/schema.js';
 import { notFound } from '../../http/errors.js';
-import { canManageRace } from '../races/rules.js';
+import { canManageRace } from '../races/index.js';
 import { readRouteSummary } from './repository.js';
 
 const errors = { 400: failureSchema, 404: failureSchema };

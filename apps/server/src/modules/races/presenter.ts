@@ -1,7 +1,7 @@
 import { MEDIA_URL_TTL_SECONDS, type Race } from '@ridealong/contracts';
 import type { RaceRow, UserRow } from '../../db/schema.js';
-import { requiredPlan } from '../media/access.js';
-import type { MediaSigner } from '../media/signing.js';
+import { requiredPlan } from '../media/index.js';
+import type { MediaSigner } from '../../lib/media-signing.js';
 
 export type RaceWithOwner = {
   race: RaceRow;

@@ -15,7 +15,7 @@ import {
   racesSubsetSchema,
 } from '@ridealong/contracts';
 import { requireUser } from '../../http/auth.js';
-import type { MediaSigner } from '../media/signing.js';
+import type { MediaSigner } from '../../lib/media-signing.js';
 import { presentRace, type RaceWithOwner } from './presenter.js';
 import type { RacesService } from './service.js';
 

@@ -1,4 +1,5 @@
 import { RIDE } from '@ridealong/contracts';
+import { can } from '../../access/can.js';
 import type { RaceRow, TrackRow, UserRow } from '../../db/schema.js';
 
 /** Who may edit or delete a video: its owner, or an admin (document 001 section 6). */
@@ -6,7 +7,7 @@ export function canManageRace(
   user: Pick<UserRow, 'id' | 'admin'>,
   race: Pick<RaceRow, 'userId'>,
 ): boolean {
-  return user.admin || user.id === race.userId;
+  return can(user, 'video.manage', { ownerId: race.userId });
 }
 
 /**

@@ -1,6 +1,6 @@
 import { durationFilterBounds, type RaceEdit, type RacesQuery } from '@ridealong/contracts';
 import type { RaceRow, UserRow } from '../../db/schema.js';
-import type { Db } from '../../db/client.js';
+import type { AfterCommit, DomainEventBus } from '../../events/bus.js';
 import { badRequest, conflict, forbidden, notFound } from '../../http/errors.js';
 import type { ListingCounts } from './listing-counts.js';
 import type { RaceWithOwner } from './presenter.js';
@@ -21,10 +21,11 @@ export type RacesServiceDeps = {
   counts: ListingCounts;
   /** Removes a video's stored media (stream folder, uploaded sources); missing files are fine. */
   removeMedia: (race: RaceRow) => Promise<void>;
-  /** Whether something still needs the video (an active race challenge): then it stays. */
-  inUse?: (race: RaceRow) => Promise<string | null>;
-  /** In the delete's transaction: what follows from a video going (its owner's challenges). */
-  whenRemoved?: (tx: Db, race: RaceRow) => Promise<void>;
+  /**
+   * Removal asks `video.remove` first (a video an active race challenge rides stays) and
+   * emits `video.removed` in the delete's transaction.
+   */
+  events: Pick<DomainEventBus, 'emit' | 'refusal'>;
   now?: () => Date;
 };
 
@@ -34,8 +35,7 @@ export function racesService({
   repo,
   counts,
   removeMedia,
-  whenRemoved,
-  inUse,
+  events,
   now = () => new Date(),
 }: RacesServiceDeps) {
   /** The video to change, if `user` may change it: 404 unknown, 403 someone else's. */
@@ -108,10 +108,20 @@ export function racesService({
     /** Removes the media first: if that fails the row stays, and deleting again retries. */
     async remove(user: UserRow, id: number): Promise<void> {
       const found = await managed(user, await repo.findById(id));
-      const needed = await inUse?.(found.race);
+      const { race } = found;
+      const needed = await events.refusal('video.remove', { videoId: race.id, url: race.url });
       if (needed) throw conflict(needed);
-      await removeMedia(found.race);
-      await repo.remove(found.race.id, whenRemoved && ((tx) => whenRemoved(tx, found.race)));
+      await removeMedia(race);
+      let committed: AfterCommit | null = null;
+      await repo.remove(race.id, async (tx) => {
+        committed = await events.emit(tx, 'video.removed', {
+          videoId: race.id,
+          userId: race.userId,
+          createdAt: race.createdAt.getTime(),
+          wasReady: race.status === 'ready',
+        });
+      });
+      (committed as AfterCommit | null)?.();
       counts.invalidate();
     },
 

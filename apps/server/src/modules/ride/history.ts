@@ -5,13 +5,13 @@ import {
   type HistoryCache,
   type HistoryCacheOptions,
   type HistoryView,
-} from '../tracks/history-cache.js';
-import { historyRepository } from '../tracks/history-repository.js';
+} from '../tracks/index.js';
+import { historyRepository } from '../tracks/index.js';
 import {
   historyStandingsReader,
   SINCE_LIMIT,
   type HistoryStandingsReader,
-} from '../tracks/history-standings-read.js';
+} from '../tracks/index.js';
 import { mergeStandings } from './standings-merge.js';
 import { leaderboardPlan } from './standings-window.js';
 

@@ -1,7 +1,7 @@
 import { and, eq, gt, ne } from 'drizzle-orm';
 import type { Db } from '../../db/client.js';
 import { tracks, users, type TrackRow } from '../../db/schema.js';
-import { tracksRepository } from '../tracks/repository.js';
+import { tracksRepository } from '../tracks/index.js';
 import { openOrInsert } from './open-ride.js';
 
 export type RideValues = { userId: number; raceId: number; raceUrl: string; title: string };

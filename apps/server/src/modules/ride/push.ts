@@ -1,9 +1,9 @@
 import { and, eq, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.js';
 import { races, trackPoints, tracks, type NewTrackPointRow } from '../../db/schema.js';
-import type { PointValues } from '../tracks/gap-fill.js';
-import { tracksRepository } from '../tracks/repository.js';
-import { batchProblem } from '../tracks/ride-bounds.js';
+import type { PointValues } from '../tracks/index.js';
+import { tracksRepository } from '../tracks/index.js';
+import { batchProblem } from '../tracks/index.js';
 import { RideError } from './errors.js';
 
 /** The stored point before a batch, as one JSON array (see `storeBatch`). */

@@ -14,18 +14,17 @@ import type {
   pushPointsSchema,
   stopTrackSchema,
 } from '@ridealong/contracts';
+import { can } from '../../access/can.js';
 import type { Db } from '../../db/client.js';
 import { raceSlopePoints, type TrackRow } from '../../db/schema.js';
-import type { MediaSigner } from '../media/signing.js';
-import type { RaceWithOwner } from '../races/presenter.js';
-import { racesRepository } from '../races/repository.js';
-import type { HistoryCacheOptions } from '../tracks/history-cache.js';
-import type { MemberRefreshQueue } from '../challenges/jobs.js';
-import type { TrackSaveQueue } from '../tracks/jobs.js';
-import { deleteTrack, saveTrack } from '../tracks/lifecycle.js';
-import { pointsRepository } from '../tracks/points-repository.js';
-import { presentTrack } from '../tracks/presenter.js';
-import { tracksRepository } from '../tracks/repository.js';
+import type { MediaSigner } from '../../lib/media-signing.js';
+import type { RaceWithOwner } from '../races/index.js';
+import { racesRepository } from '../races/index.js';
+import type { HistoryCacheOptions } from '../tracks/index.js';
+import { deleteTrack, saveTrack, type TrackEvents } from '../tracks/index.js';
+import { pointsRepository } from '../tracks/index.js';
+import { presentTrack } from '../tracks/index.js';
+import { tracksRepository } from '../tracks/index.js';
 import { controlEntries, controlWindow } from './controls.js';
 import { RideError } from './errors.js';
 import { historyAnswer, historySource } from './history.js';
@@ -47,7 +46,9 @@ export type Rider = { id: number };
 type In<S extends z.ZodType> = z.output<S>;
 
 const sameRider = (rider: Rider, claimed: number) => {
-  if (claimed !== rider.id) throw new RideError('You can only ride as yourself.');
+  if (!can(rider, 'account.ride', { ownerId: claimed })) {
+    throw new RideError('You can only ride as yourself.');
+  }
 };
 
 /**
@@ -57,11 +58,8 @@ const sameRider = (rider: Rider, claimed: number) => {
 export function rideService(
   db: Db,
   signer: MediaSigner,
-  /**
-   * The app's queue: saving enqueues `track.saved` in its transaction, deleting a saved ride
-   * the rider's challenge refresh (tracks/lifecycle.ts).
-   */
-  jobs: TrackSaveQueue & MemberRefreshQueue,
+  /** Saving and deleting a ride emit `track.saved` and `track.deleted` (tracks/lifecycle.ts). */
+  events: TrackEvents,
   now: () => Date = () => new Date(),
   options: { history?: Partial<HistoryCacheOptions> } = {},
 ) {
@@ -79,7 +77,9 @@ export function rideService(
   const ownTrack = async (rider: Rider, trackId: number): Promise<TrackRow> => {
     const track = await repo.findById(trackId);
     if (!track) throw new RideError('This ride was not found.');
-    if (track.userId !== rider.id) throw new RideError('This ride belongs to another member.');
+    if (!can(rider, 'track.record', { ownerId: track.userId })) {
+      throw new RideError('This ride belongs to another member.');
+    }
     return track;
   };
 
@@ -141,7 +141,7 @@ export function rideService(
       // The member's other recordings were closed (one-recording.ts): saved, or removed when
       // empty, as a resent stop-track would, before the new ride answers. Should a save fail,
       // the error is answered and the stale-rides sweep finishes it.
-      for (const id of closed) await saveTrack(db, jobs, id, now);
+      for (const id of closed) await saveTrack(db, events, id, now);
       const last = track.lastElapsedTime;
       const stored = last === null ? null : await pointsRepository(db).before(track.id, last + 1);
       const nowMs = now().getTime();
@@ -247,10 +247,10 @@ export function rideService(
     const track = await ownTrack(rider, input.trackId);
     if (track.raceUrl !== input.raceUrl) throw new RideError('This ride is of another video.');
     if (input.discard_track) {
-      await deleteTrack(db, jobs, track.id);
+      await deleteTrack(db, events, track.id);
       return { track_id: track.id, saved: false, track: null };
     }
-    const outcome = await saveTrack(db, jobs, track.id, now);
+    const outcome = await saveTrack(db, events, track.id, now);
     if (outcome.kind === 'empty') throw new RideError('Nothing was recorded for this ride.');
     if (outcome.kind === 'missing') throw new RideError('This ride was not found.');
     const withRace = await repo.withRace(track.id);

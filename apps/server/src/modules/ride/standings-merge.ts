@@ -1,5 +1,5 @@
-import { READ_LIMITS, type StandingsRead } from '../tracks/history-standings-read.js';
-import { better, type Ranked } from '../tracks/standings.js';
+import { READ_LIMITS, type StandingsRead } from '../tracks/index.js';
+import { better, type Ranked } from '../tracks/index.js';
 
 /** The earlier rides at a second as one answer sees them: their number, the asker's place, rows. */
 export type MergedStandings = {

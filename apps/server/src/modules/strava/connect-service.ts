@@ -1,5 +1,6 @@
 import { STRAVA, STRAVA_MESSAGES } from '@ridealong/contracts';
 import type { FastifyBaseLogger } from 'fastify';
+import { can } from '../../access/can.js';
 import type { StravaAccountRow } from '../../db/schema.js';
 import { badRequest, conflict, forbidden, unavailable } from '../../http/errors.js';
 import type { StravaAccountsRepository, StravaStatus } from './accounts-repository.js';
@@ -197,7 +198,9 @@ export function stravaConnectService(deps: {
     },
 
     async connect(userId, body) {
-      if (body.user_id !== userId) throw forbidden('You can only connect your own account.');
+      if (!can({ id: userId }, 'account.connectStrava', { ownerId: body.user_id })) {
+        throw forbidden('You can only connect your own account.');
+      }
       // v1 desktop clients send no state; when one is sent it must be ours and the caller's.
       if (body.state !== undefined && !deps.state.check(body.state, userId, now())) {
         throw badRequest(STRAVA_MESSAGES.badState);

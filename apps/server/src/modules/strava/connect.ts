@@ -7,9 +7,8 @@ import { stravaConnectService, type StravaConnectService } from './connect-servi
 import { stravaEndpoints, type OwnAddress } from './endpoints.js';
 import { stravaOAuthClient } from './oauth-client.js';
 import { oauthState } from './oauth-state.js';
-import { standinRoutes } from './standin/routes.js';
 import { deriveKey, stravaSecret, tokenCipher } from './token-crypto.js';
-import type { StravaEndpoints, StravaTokens } from './types.js';
+import type { StravaEndpoints, StravaStandIn, StravaTokens } from './types.js';
 
 export type StravaConnect = {
   /** The real Strava or the stand-in (types.ts). */
@@ -34,6 +33,8 @@ export async function stravaConnect(deps: {
   db: Db;
   log: Pick<FastifyBaseLogger, 'warn'>;
   ownAddress?: OwnAddress;
+  /** Served without STRAVA_CLIENT_ID (src/standins/strava). */
+  standIn: StravaStandIn;
 }): Promise<StravaConnect> {
   const { config, db } = deps;
   const secret = await stravaSecret(config);
@@ -54,7 +55,7 @@ export async function stravaConnect(deps: {
     status: service.status,
     service,
     standInRoutes: endpoints.standIn
-      ? standinRoutes({
+      ? deps.standIn({
           db,
           publicUrl: config.publicUrl,
           formSecret: deriveKey(secret, 'standin-consent').toString('base64url'),

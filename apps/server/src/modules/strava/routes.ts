@@ -7,8 +7,8 @@ import {
   stravaUserResponseSchema,
 } from '@ridealong/contracts';
 import { requireUser } from '../../http/auth.js';
-import type { authRateLimits } from '../accounts/rate-limits.js';
-import type { PresentUser } from '../users/presenter.js';
+import type { authRateLimits } from '../../http/rate-limits.js';
+import type { PresentUser } from '../users/index.js';
 import type { StravaConnectService } from './connect-service.js';
 
 const errors = {

@@ -1,3 +1,5 @@
+import type { FastifyPluginAsync } from 'fastify';
+import type { Db } from '../../db/client.js';
 /**
  * The seams between Strava's parts (docs/strava.md): connecting (connect.ts, tokens) and
  * uploading (uploads) meet only here.
@@ -27,6 +29,15 @@ export type StravaTokens = {
   markRevoked(userId: number): Promise<void>;
 };
 
-/** The activity page of a Strava activity id. */
-export const activityUrl = (endpoints: Pick<StravaEndpoints, 'webBaseUrl'>, activityId: string) =>
-  `${endpoints.webBaseUrl}/activities/${activityId}`;
+/**
+ * The built-in stand-in's pages and API (src/standins/strava), served when there is no
+ * STRAVA_CLIENT_ID; app-modules.ts passes it in, so production code never imports it.
+ */
+export type StravaStandIn = (deps: {
+  db: Db;
+  publicUrl: string;
+  /** Signs the consent form (derived from the Strava key, see token-crypto.ts). */
+  formSecret: string;
+  /** Uploads are read into scratch folders under here, then dropped. */
+  scratchRoot: string;
+}) => FastifyPluginAsync;

@@ -1,11 +1,13 @@
 import { STRAVA } from '@ridealong/contracts';
+import { eq } from 'drizzle-orm';
 import type { Db } from '../../db/client.js';
-import type { TrackRow } from '../../db/schema.js';
+import { tracks, type TrackRow } from '../../db/schema.js';
+import type { DomainSubscribers } from '../../events/subscribers.js';
 import { STRAVA_UPLOAD_MAX_ATTEMPTS, type StravaUploadQueue } from './upload-jobs.js';
 import { uploadsRepository } from './uploads-repository.js';
 
 /**
- * Auto-save (document 001: workouts over 1 minute): called by saving (tracks/lifecycle.ts) in
+ * Auto-save (document 001: workouts over 1 minute): run on `track.saved` (stravaSubscribers) in
  * the transaction that marks the ride saved, so the upload row and its `strava.upload` job
  * exist exactly when the save commits, once per ride. Only for a member with auto-save on and
  * a connection Strava still accepts. True when a job was enqueued (the caller wakes the queue
@@ -27,4 +29,24 @@ export async function enqueueAutoUpload(
     { db: tx, maxAttempts: STRAVA_UPLOAD_MAX_ATTEMPTS },
   );
   return true;
+}
+
+/** Auto-save reacts to `track.saved`, in the save's transaction (see enqueueAutoUpload). */
+export function stravaSubscribers(jobs: StravaUploadQueue): DomainSubscribers {
+  return {
+    'track.saved': {
+      inTransaction: async ({ trackId }, tx) => {
+        const [track] = await tx
+          .select({
+            id: tracks.id,
+            userId: tracks.userId,
+            duration: tracks.duration,
+            uploaded: tracks.uploaded,
+          })
+          .from(tracks)
+          .where(eq(tracks.id, trackId));
+        if (track) await enqueueAutoUpload(tx, jobs, track);
+      },
+    },
+  };
 }

@@ -1,6 +1,6 @@
 import type { Db } from '../../db/client.js';
 import type { JobHandlers } from '../../jobs/types.js';
-import type { MediaSigner } from '../media/signing.js';
+import type { MediaSigner } from '../../lib/media-signing.js';
 import { rateBudget, type RateBudgetOptions } from './rate-budget.js';
 import { stravaUploadApi } from './upload-client.js';
 import { stravaJobHandlers, type StravaJobs, type StravaUploadQueue } from './upload-jobs.js';

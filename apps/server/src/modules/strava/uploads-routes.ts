@@ -1,8 +1,8 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { failureSchema, idParamsSchema, stravaUploadResponseSchema } from '@ridealong/contracts';
 import { requireUser } from '../../http/auth.js';
-import type { MediaSigner } from '../media/signing.js';
-import { presentTrack, type StravaWeb } from '../tracks/presenter.js';
+import type { MediaSigner } from '../../lib/media-signing.js';
+import { presentTrack, type StravaWeb } from '../tracks/index.js';
 import type { StravaUploadsService } from './uploads-service.js';
 
 const errors = {

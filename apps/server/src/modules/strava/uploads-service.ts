@@ -1,8 +1,9 @@
 import { STRAVA_MESSAGES } from '@ridealong/contracts';
+import { can } from '../../access/can.js';
 import type { Db } from '../../db/client.js';
 import type { TrackRow, UserRow } from '../../db/schema.js';
 import { conflict, forbidden, notFound } from '../../http/errors.js';
-import { tracksRepository, type TrackWithRace } from '../tracks/repository.js';
+import { tracksRepository, type TrackWithRace } from '../tracks/index.js';
 import { STRAVA_UPLOAD_MAX_ATTEMPTS, type StravaUploadQueue } from './upload-jobs.js';
 import { uploadsRepository } from './uploads-repository.js';
 
@@ -22,7 +23,9 @@ export function stravaUploadsService(deps: { db: Db; jobs: StravaUploadQueue }) 
   /** Uploading is the member's own business: admins cannot send others' rides either. */
   const ownedBy = (viewer: Viewer, track: TrackRow | null): TrackRow => {
     if (!track) throw notFound(NOT_FOUND);
-    if (track.userId !== viewer.id) throw forbidden(STRAVA_MESSAGES.notOwner);
+    if (!can(viewer, 'track.uploadToStrava', { ownerId: track.userId })) {
+      throw forbidden(STRAVA_MESSAGES.notOwner);
+    }
     return track;
   };
 

@@ -1,3 +1,4 @@
+import { can } from '../../access/can.js';
 import type { UserRow } from '../../db/schema.js';
 
 export type Viewer = Pick<UserRow, 'id' | 'admin'>;
@@ -8,5 +9,5 @@ export type Viewer = Pick<UserRow, 'id' | 'admin'>;
  * serve the same file; acting on a ride for Strava stays the owner's own (service.ts).
  */
 export function mayReadActivity(viewer: Viewer, ownerId: number): boolean {
-  return viewer.id === ownerId || viewer.admin;
+  return can(viewer, 'track.read', { ownerId });
 }

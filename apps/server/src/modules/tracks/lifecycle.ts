@@ -1,15 +1,15 @@
 import { eq } from 'drizzle-orm';
 import type { Db } from '../../db/client.js';
 import { races, tracks, type TrackRow } from '../../db/schema.js';
-import { enqueueMemberRefresh } from '../challenges/hooks.js';
-import type { MemberRefreshQueue } from '../challenges/jobs.js';
+import type { AfterCommit, DomainEventBus } from '../../events/bus.js';
 import { boundedTotals, rideTotals } from './gap-fill.js';
-import { enqueueAutoUpload } from '../strava/upload-auto.js';
-import type { TrackSaveQueue } from './jobs.js';
 import { breathe, pointsRepository, POINTS_SLICE } from './points-repository.js';
 import { tracksRepository } from './repository.js';
 import { lastAllowedSecond, wallClockSeconds } from './ride-bounds.js';
 import { statsRepository } from './stats-repository.js';
+
+/** What saving and deleting tell the other modules (`track.saved`, `track.deleted`). */
+export type TrackEvents = Pick<DomainEventBus, 'emit'>;
 
 /** Answers of saving: the saved track, or why nothing was kept. */
 export type SaveOutcome =
@@ -58,13 +58,13 @@ async function open(db: Db, trackId: number, now: Date): Promise<SaveOutcome | O
  * publishing run in slices with a turn of the event loop between them, so a long ride never
  * holds the loop (or PGlite, which answers one query at a time) for long; every step can be
  * repeated, so a save resumed by a resent stop-track (or after a crash) ends the same. Saving
- * an already saved ride returns it unchanged, so a resent stop-track counts once and enqueues
- * nothing. With Strava auto-save on (and connected), a ride over a minute gets its upload
- * row and `strava.upload` job in that same transaction (strava/upload-auto.ts).
+ * an already saved ride returns it unchanged, so a resent stop-track counts once and emits
+ * nothing. The domain event `track.saved` is emitted in the transaction that marks it saved,
+ * so what its subscribers enqueue (challenges, Strava auto-save) exists exactly when it commits.
  */
 export async function saveTrack(
   db: Db,
-  jobs: TrackSaveQueue,
+  events: TrackEvents,
   trackId: number,
   now: () => Date = () => new Date(),
 ): Promise<SaveOutcome> {
@@ -79,7 +79,7 @@ export async function saveTrack(
     await points.publishSlice(trackId, track.raceId, lo, hi);
     await breathe();
   }
-  let enqueued = false;
+  let committed: AfterCommit | null = null;
   const outcome = await db.transaction(async (tx): Promise<SaveOutcome> => {
     const repo = tracksRepository(tx);
     const locked = await repo.lock(trackId);
@@ -91,38 +91,39 @@ export async function saveTrack(
     const totals = boundedTotals(rideTotals(edges), wallClockSeconds(locked.createdAt, now()));
     const saved = await repo.markSaved(trackId, totals);
     await statsRepository(tx).add(saved);
-    // Under the row lock that makes this the one save: the job exists exactly when it commits.
-    await jobs.enqueue('track.saved', { trackId }, { db: tx });
-    await enqueueAutoUpload(tx, jobs, saved);
-    enqueued = true;
+    // Under the row lock that makes this the one save: emitted once per ride.
+    committed = await events.emit(tx, 'track.saved', { trackId });
     return { kind: 'saved', track: saved };
   });
-  if (enqueued) jobs.wake();
+  (committed as AfterCommit | null)?.();
   return outcome;
 }
 
 /**
  * Deletes a ride and its points; a saved ride leaves the stats in the same transaction, which
- * also enqueues the recompute of the rider's challenges without it.
+ * also emits `track.deleted` (the rider's challenges are recomputed without it).
  */
 export async function deleteTrack(
   db: Db,
-  jobs: MemberRefreshQueue,
+  events: TrackEvents,
   trackId: number,
 ): Promise<TrackRow | null> {
-  let enqueued = false;
+  let committed: AfterCommit | null = null;
   const deleted = await db.transaction(async (tx) => {
     const repo = tracksRepository(tx);
     const track = await repo.lock(trackId);
     if (!track) return null;
-    if (track.status === 'saved') {
-      await statsRepository(tx).subtract(track);
-      await enqueueMemberRefresh(jobs, tx, track.userId, track.startedAt);
-      enqueued = true;
-    }
+    const saved = track.status === 'saved';
+    if (saved) await statsRepository(tx).subtract(track);
+    committed = await events.emit(tx, 'track.deleted', {
+      trackId,
+      userId: track.userId,
+      startedAt: track.startedAt.getTime(),
+      saved,
+    });
     await repo.remove(trackId);
     return track;
   });
-  if (enqueued) jobs.wake();
+  (committed as AfterCommit | null)?.();
   return deleted;
 }

@@ -1,11 +1,14 @@
 import type { Track } from '@ridealong/contracts';
-import type { MediaSigner } from '../media/signing.js';
-import { signedPosterPath } from '../races/presenter.js';
-import { activityUrl, type StravaEndpoints } from '../strava/types.js';
+import type { MediaSigner } from '../../lib/media-signing.js';
+import { signedPosterPath } from '../races/index.js';
 import type { TrackWithRace } from './repository.js';
 
 /** Where activity pages are: Strava's web, or the built-in stand-in's. */
-export type StravaWeb = Pick<StravaEndpoints, 'webBaseUrl'>;
+export type StravaWeb = { webBaseUrl: string };
+
+/** The activity page of a Strava activity id. */
+export const activityUrl = (web: StravaWeb, activityId: string) =>
+  `${web.webBaseUrl}/activities/${activityId}`;
 
 /**
  * Track row -> the Track entity; the poster is signed like a race card's (SD, no time cap).

@@ -12,7 +12,7 @@ import {
   type ActivitySeries,
 } from '@ridealong/contracts';
 import { requireUser } from '../../http/auth.js';
-import type { MediaSigner } from '../media/signing.js';
+import type { MediaSigner } from '../../lib/media-signing.js';
 import { presentTrack, type StravaWeb } from './presenter.js';
 import type { TracksService } from './service.js';
 

@@ -4,28 +4,33 @@ import {
   type ActivitySeries,
   type UserStats,
 } from '@ridealong/contracts';
+import { can } from '../../access/can.js';
 import type { Db } from '../../db/client.js';
 import type { TrackRow } from '../../db/schema.js';
 import { badRequest, conflict, forbidden, notFound, tooManyRequests } from '../../http/errors.js';
 import type { RateLimiter } from '../../lib/rate-limiter.js';
-import { mayReadActivity, type Viewer } from './activity-access.js';
+import type { Viewer } from './activity-access.js';
 import { rideFitFile } from './fit-export.js';
-import type { MemberRefreshQueue } from '../challenges/jobs.js';
-import { deleteTrack } from './lifecycle.js';
+import { deleteTrack, type TrackEvents } from './lifecycle.js';
 import { isTimeZone, periodStarts } from './periods.js';
 import { tracksRepository, type TrackWithRace } from './repository.js';
 import { readSeries, riderWeight, shapeSeries } from './series.js';
 import { presentStats } from './stats.js';
 import { statsRepository } from './stats-repository.js';
 
-/** Activities are private: the member themself, or an admin. */
-function authorise(viewer: Viewer, ownerId: number, action: string): void {
-  if (!mayReadActivity(viewer, ownerId)) throw forbidden(`You may not ${action}.`);
+/** What a member (or an admin) does to one of their activities. */
+type ActivityAction = 'track.read' | 'track.delete';
+
+/** Activities are private: the member themself, or an admin (access/can.ts). */
+function authorise(viewer: Viewer, action: ActivityAction, ownerId: number, wording: string): void {
+  if (!can(viewer, action, { ownerId })) throw forbidden(`You may not ${wording}.`);
 }
 
 /** Strava actions are the member's own: not even an admin may upload or mark another's ride. */
-function ownerOnly(viewer: Viewer, track: TrackRow, action: string): void {
-  if (viewer.id !== track.userId) throw forbidden(`You may not ${action}.`);
+function ownerOnly(viewer: Viewer, track: TrackRow, wording: string): void {
+  if (!can(viewer, 'track.markUploaded', { ownerId: track.userId })) {
+    throw forbidden(`You may not ${wording}.`);
+  }
 }
 
 /**
@@ -39,8 +44,8 @@ const MINUTE_MS = 60_000;
 /** Activities (document 001): the list, delete, stats, the FIT export and the v1 Strava calls. */
 export function tracksService(
   db: Db,
-  /** The app's queue: deleting a saved ride enqueues the rider's challenge refresh. */
-  jobs: MemberRefreshQueue,
+  /** Deleting a ride emits `track.deleted` (lifecycle.ts). */
+  events: TrackEvents,
   /** The app's limiter (memory, or Redis shared by the processes). */
   limiter: RateLimiter,
   now: () => Date = () => new Date(),
@@ -48,10 +53,15 @@ export function tracksService(
   const repo = tracksRepository(db);
   const stats = statsRepository(db);
 
-  const ownTrack = async (viewer: Viewer, id: number, action: string): Promise<TrackRow> => {
+  const ownTrack = async (
+    viewer: Viewer,
+    id: number,
+    action: ActivityAction,
+    wording: string,
+  ): Promise<TrackRow> => {
     const track = await repo.findById(id);
     if (!track) throw notFound('This activity was not found.');
-    authorise(viewer, track.userId, action);
+    authorise(viewer, action, track.userId, wording);
     return track;
   };
 
@@ -60,7 +70,7 @@ export function tracksService(
       viewer: Viewer,
       q: { user_id: number; start: number; end: number },
     ): Promise<{ count: number; rows: TrackWithRace[] }> {
-      authorise(viewer, q.user_id, "see another member's activities");
+      authorise(viewer, 'track.read', q.user_id, "see another member's activities");
       const limit = Math.max(0, Math.min(q.end - q.start, ACTIVITIES_PAGE_SIZE));
       const [count, rows] = await Promise.all([
         repo.countSaved(q.user_id),
@@ -70,19 +80,19 @@ export function tracksService(
     },
 
     async remove(viewer: Viewer, id: number): Promise<void> {
-      await ownTrack(viewer, id, "delete another member's activity");
+      await ownTrack(viewer, id, 'track.delete', "delete another member's activity");
       // Gone already (a double click) is the outcome asked for.
-      await deleteTrack(db, jobs, id);
+      await deleteTrack(db, events, id);
     },
 
     async userData(viewer: Viewer, userId: number, tz = 'UTC'): Promise<UserStats> {
       if (!isTimeZone(tz)) throw badRequest(`querystring.tz: unknown time zone '${tz}'`);
-      authorise(viewer, userId, "see another member's stats");
+      authorise(viewer, 'track.read', userId, "see another member's stats");
       return presentStats(await stats.sums(userId, periodStarts(now(), tz)));
     },
 
     async fit(viewer: Viewer, id: number): Promise<{ fileName: string; bytes: Uint8Array }> {
-      const track = await ownTrack(viewer, id, "export another member's activity");
+      const track = await ownTrack(viewer, id, 'track.read', "export another member's activity");
       if (track.status !== 'saved') throw badRequest('This ride is still being recorded.');
       return rideFitFile(db, track);
     },
@@ -95,7 +105,7 @@ export function tracksService(
         MINUTE_MS,
       );
       if (!rate.allowed) throw tooManyRequests(rate.retryAfterSeconds);
-      const track = await ownTrack(viewer, id, "see another member's activity");
+      const track = await ownTrack(viewer, id, 'track.read', "see another member's activity");
       if (track.status !== 'saved') throw badRequest('This ride is still being recorded.');
       const [rows, weight] = await Promise.all([
         readSeries(db, track),
@@ -110,7 +120,7 @@ export function tracksService(
      * (owner or admin) as `fit`.
      */
     async download(viewer: Viewer, id: number): Promise<{ fileName: string; bytes: Uint8Array }> {
-      const track = await ownTrack(viewer, id, "download another member's activity");
+      const track = await ownTrack(viewer, id, 'track.read', "download another member's activity");
       if (track.status !== 'saved') throw badRequest('This ride is still being recorded.');
       return rideFitFile(db, track);
     },

@@ -2,8 +2,7 @@ import { and, asc, inArray, lt, ne, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.js';
 import { tracks } from '../../db/schema.js';
 import { periodicTask } from '../../lib/periodic.js';
-import type { TrackSaveQueue } from './jobs.js';
-import { saveTrack } from './lifecycle.js';
+import { saveTrack, type TrackEvents } from './lifecycle.js';
 import { breathe } from './points-repository.js';
 
 /** Rides silent for hours need no minute's precision: every few minutes is plenty. */
@@ -55,12 +54,12 @@ async function claimStale(db: Db, cutoff: Date, limit: number): Promise<number[]
  */
 export function staleRidesSweep(deps: {
   db: Db;
-  jobs: TrackSaveQueue;
+  events: TrackEvents;
   /** A ride silent this long is stale (RIDE_ABANDON_HOURS). */
   staleAfterMs: number;
   log: Log;
 }) {
-  const { db, jobs, log } = deps;
+  const { db, events, log } = deps;
 
   /** One run at `now` (the server's clock; tests pass their own): at most 500 rides. */
   async function sweep(now = new Date()): Promise<StaleRidesResult> {
@@ -70,7 +69,7 @@ export function staleRidesSweep(deps: {
       const ids = await claimStale(db, cutoff, BATCH);
       for (const id of ids) {
         try {
-          const outcome = await saveTrack(db, jobs, id);
+          const outcome = await saveTrack(db, events, id);
           if (outcome.kind === 'saved') result.saved.push(id);
           if (outcome.kind === 'empty') result.removed.push(id);
         } catch (err) {

@@ -1,19 +1,11 @@
 import { randomBytes } from 'node:crypto';
-import { and, asc, eq, isNull, sql } from 'drizzle-orm';
+import { and, eq, isNull, sql } from 'drizzle-orm';
 import type { UploadForm } from '@ridealong/contracts';
 import type { Db } from '../../db/client.js';
 import { raceFiles, races, type RaceFileRow, type RaceRow } from '../../db/schema.js';
+import { raceFilesInOrder } from '../videos/index.js';
 
 /** Route identifier of an uploaded video (document 001's /video/{id}); 'demo-video' is fixed. */
-/** A video's uploaded files in join order (the uploads and the video.process job read them). */
-export function raceFilesInOrder(db: Db, raceId: number): Promise<RaceFileRow[]> {
-  return db
-    .select()
-    .from(raceFiles)
-    .where(eq(raceFiles.raceId, raceId))
-    .orderBy(asc(raceFiles.position));
-}
-
 export const newRaceUrl = () => randomBytes(9).toString('base64url');
 
 /** The race and race_files rows the upload flow reads and writes. */

@@ -6,13 +6,14 @@ import {
   raceIdParamsSchema,
   raceStatusSchema,
 } from '@ridealong/contracts';
+import { can } from '../../access/can.js';
 import type { RaceRow, UserRow } from '../../db/schema.js';
 import { requireUser } from '../../http/auth.js';
 import { badRequest, forbidden, HttpError } from '../../http/errors.js';
 import { acceptMultipart, withMultipartForm, type MultipartRules } from '../../http/multipart.js';
 import type { Storage } from '../../lib/storage.js';
-import type { MediaSigner } from '../media/signing.js';
-import { presentRace } from '../races/presenter.js';
+import type { MediaSigner } from '../../lib/media-signing.js';
+import { presentRace } from '../races/index.js';
 import { parseMultipartFields } from './form.js';
 import type { UploadsService } from './service.js';
 
@@ -100,7 +101,7 @@ export const uploadsRoutes =
           return withMultipartForm(req, formRules, scratch, async ({ fields, files }) => {
             const parsed = parseMultipartFields(fields);
             if (!parsed.ok) throw badRequest(parsed.message);
-            if (parsed.value.userId !== me.id) {
+            if (!can(me, 'account.uploadVideo', { ownerId: parsed.value.userId })) {
               throw forbidden('You can only upload videos to your own account.');
             }
             if (files.length === 0) throw badRequest('body.file: Required');

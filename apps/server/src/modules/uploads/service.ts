@@ -2,11 +2,12 @@ import { randomBytes } from 'node:crypto';
 import { rm } from 'node:fs/promises';
 import type { UploadForm } from '@ridealong/contracts';
 import { isVideoFile, type MediaRunner } from '@ridealong/media';
+import { can } from '../../access/can.js';
 import type { RaceFileRow, RaceRow, UserRow } from '../../db/schema.js';
 import { conflict, forbidden, HttpError, notFound } from '../../http/errors.js';
 import type { JobQueue } from '../../jobs/types.js';
 import type { Storage } from '../../lib/storage.js';
-import type { VideoJobs } from '../videos/jobs.js';
+import type { VideoJobs } from '../videos/index.js';
 import type { UploadsRepository } from './repository.js';
 
 /** The answer to a file that is not footage: names the file and what to choose instead. */
@@ -74,7 +75,9 @@ export function uploadsService({ repo, storage, runner, jobs }: UploadsDeps) {
     async ownRace(user: UserRow, idOrUrl: string): Promise<RaceRow> {
       const race = await repo.findRace(idOrUrl);
       if (!race) throw notFound('Video does not exist.');
-      if (race.userId !== user.id) throw forbidden('Only the owner of this video can see this.');
+      if (!can(user, 'video.seeUploadStatus', { ownerId: race.userId })) {
+        throw forbidden('Only the owner of this video can see this.');
+      }
       return race;
     },
 
@@ -82,7 +85,9 @@ export function uploadsService({ repo, storage, runner, jobs }: UploadsDeps) {
     async slotFor(user: UserRow, raceId: number, position: number): Promise<RaceFileRow> {
       const race = await repo.findRaceById(raceId);
       if (!race) throw notFound('Video does not exist.');
-      if (race.userId !== user.id) throw forbidden('You can only upload files to your own videos.');
+      if (!can(user, 'video.uploadFiles', { ownerId: race.userId })) {
+        throw forbidden('You can only upload files to your own videos.');
+      }
       if (race.status !== 'uploading') throw conflict('This video is not waiting for files.');
       const file = await repo.fileAt(raceId, position);
       if (!file) {

@@ -9,6 +9,7 @@ import {
   pgIntParam,
   unstorableTextMessage,
 } from '@ridealong/contracts';
+import { can } from '../../access/can.js';
 import type { UserRow } from '../../db/schema.js';
 import { requireUser } from '../../http/auth.js';
 import { HttpError, notFound } from '../../http/errors.js';
@@ -86,7 +87,9 @@ export function tusUploads(deps: {
         const file = await repo.fileByUploadId(uploadId);
         const race = file ? await repo.findRaceById(file.raceId) : null;
         if (!file || !race) throw failure(404, 'Upload not found.');
-        if (race.userId !== user.id) throw failure(403, 'This upload belongs to someone else.');
+        if (!can(user, 'video.uploadFiles', { ownerId: race.userId })) {
+          throw failure(403, 'This upload belongs to someone else.');
+        }
       });
     },
     async onUploadCreate(req, upload) {

@@ -1,6 +1,5 @@
 import { STRAVA_CONNECTED, unitSystemOf, type PublicUser, type User } from '@ridealong/contracts';
 import type { UserRow } from '../../db/schema.js';
-import type { StravaStatus } from '../strava/accounts-repository.js';
 
 /** The public part of a member (document 000 section 9: profile data is public). */
 export function toPublicUser(row: UserRow): PublicUser {
@@ -20,9 +19,12 @@ export function toPublicUser(row: UserRow): PublicUser {
   };
 }
 
+/** What a User answer says of the member's Strava connection (strava_accounts). */
+export type StravaConnection = { connected: boolean; reconnect: boolean };
+
 /**
- * Every answer that gives a member their own User goes through one of these (built once in
- * app.ts), so each carries the member's challenges and Strava connection.
+ * Every answer that gives a member their own User goes through one of these (user-presenter.ts),
+ * so each carries the member's challenges and Strava connection.
  */
 export type PresentUser = (row: UserRow) => Promise<User>;
 
@@ -35,7 +37,7 @@ export type PresentUser = (row: UserRow) => Promise<User>;
 export function toUser(
   row: UserRow,
   userChallenges: User['user_challenges'],
-  strava: StravaStatus,
+  strava: StravaConnection,
 ): User {
   return {
     ...toPublicUser(row),

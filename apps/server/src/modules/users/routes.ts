@@ -8,6 +8,7 @@ import {
   userUpdateSchema,
   type UserUpdate,
 } from '@ridealong/contracts';
+import { can } from '../../access/can.js';
 import type { NewUserRow } from '../../db/schema.js';
 import { requireUser } from '../../http/auth.js';
 import { forbidden, notFound } from '../../http/errors.js';
@@ -61,7 +62,9 @@ export const usersRoutes =
       async (req) => {
         const row = await users.findById(req.params.id);
         if (!row) throw notFound('User does not exist.');
-        if (req.currentUser?.id !== row.id) return toPublicUser(row);
+        if (!can(req.currentUser, 'account.readPrivate', { ownerId: row.id })) {
+          return toPublicUser(row);
+        }
         return presentUser(row);
       },
     );
@@ -80,7 +83,9 @@ export const usersRoutes =
         const me = requireUser(req);
         const target = await users.findById(req.params.userId);
         if (!target) throw notFound('User does not exist.');
-        if (target.id !== me.id) throw forbidden('You can only change your own profile.');
+        if (!can(me, 'account.updateProfile', { ownerId: target.id })) {
+          throw forbidden('You can only change your own profile.');
+        }
         const updated = await users.update(me.id, toColumns(req.body));
         if (!updated) throw notFound('User does not exist.');
         return {

@@ -11,12 +11,13 @@ import {
   type ProcessVideoResult,
   type SlopePoint,
 } from '@ridealong/media';
+import type { AfterCommit, DomainEventBus } from '../../events/bus.js';
 import type { JobHandler } from '../../jobs/types.js';
 import { PermanentJobError } from '../../jobs/types.js';
 import type { Storage } from '../../lib/storage.js';
 import { failureReason, isPermanent, MissingSourcesError } from './failure.js';
 import { throttledProgress } from './progress.js';
-import type { ReadyHook, VideosRepository } from './repository.js';
+import type { VideosRepository } from './repository.js';
 import { verifyOutput } from './verify-output.js';
 import type { VideoJobs } from './jobs.js';
 
@@ -25,10 +26,8 @@ export type VideoProcessDeps = {
   storage: Storage;
   runner: MediaRunner;
   log: { warn: (obj: object, msg: string) => void };
-  /** Told when a video has become ready (the listing's cached totals are refreshed). */
-  onReady?: (raceId: number) => void;
-  /** Work in the transaction that makes it ready (its owner's challenge refresh is enqueued). */
-  whenReady?: ReadyHook;
+  /** `video.ready` is emitted in the transaction that makes a video ready. */
+  events: Pick<DomainEventBus, 'emit'>;
 };
 
 // processVideo's 0-100 maps onto 0-95; the slope profile and the move take the rest.
@@ -78,6 +77,7 @@ export function videoProcessJob(deps: VideoProcessDeps): JobHandler<VideoJobs['v
 
         const mediaKey = mediaKeyFor(raceId);
         await storage.putFolder(mediaKey, outDir);
+        let committed: AfterCommit | null = null;
         const recorded = await videos
           .markReady(
             raceId,
@@ -89,7 +89,13 @@ export function videoProcessJob(deps: VideoProcessDeps): JobHandler<VideoJobs['v
               slopeSourceId: slope ? SLOPE_SOURCE.cameraGps : SLOPE_SOURCE.none,
             },
             slope,
-            deps.whenReady,
+            async (tx, v) => {
+              committed = await deps.events.emit(tx, 'video.ready', {
+                videoId: v.id,
+                userId: v.userId,
+                createdAt: v.createdAt.getTime(),
+              });
+            },
           )
           .catch(async (err: unknown) => {
             await storage.remove(mediaKey);
@@ -99,7 +105,7 @@ export function videoProcessJob(deps: VideoProcessDeps): JobHandler<VideoJobs['v
           await storage.remove(mediaKey); // the video was deleted while it was processed
           return;
         }
-        deps.onReady?.(raceId);
+        (committed as AfterCommit | null)?.();
         if (race.mediaKey && race.mediaKey !== mediaKey) await storage.remove(race.mediaKey);
         for (const key of sourceKeys) await storage.remove(key);
         for (const dir of new Set(sourceKeys.map((k) => path.posix.dirname(k)))) {

@@ -1,9 +1,14 @@
-import { and, eq, sql } from 'drizzle-orm';
+import { and, asc, eq, sql } from 'drizzle-orm';
 import type { SlopePoint } from '@ridealong/media';
 import type { Db } from '../../db/client.js';
-import { raceFilesInOrder } from '../uploads/repository.js';
-import { saveRouteSummary } from '../race-route/repository.js';
-import { raceFiles, races, raceSlopePoints, type RaceRow } from '../../db/schema.js';
+import { saveRouteSummary } from '../race-route/index.js';
+import {
+  raceFiles,
+  races,
+  raceSlopePoints,
+  type RaceFileRow,
+  type RaceRow,
+} from '../../db/schema.js';
 
 export type ReadyFields = {
   mediaKey: string;
@@ -20,6 +25,15 @@ export type ReadyVideo = Pick<RaceRow, 'id' | 'userId' | 'createdAt'>;
 
 /** Work that must commit with the video becoming ready (e.g. enqueueing its owner's refresh). */
 export type ReadyHook = (tx: Db, video: ReadyVideo) => Promise<void>;
+
+/** A video's uploaded files in join order (the uploads and the video.process job read them). */
+export function raceFilesInOrder(db: Db, raceId: number): Promise<RaceFileRow[]> {
+  return db
+    .select()
+    .from(raceFiles)
+    .where(eq(raceFiles.raceId, raceId))
+    .orderBy(asc(raceFiles.position));
+}
 
 /** The race rows the video.process job reads and writes. */
 export function videosRepository(db: Db) {
