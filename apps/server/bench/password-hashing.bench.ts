@@ -15,7 +15,7 @@
 import { request } from 'node:http';
 import { performance } from 'node:perf_hooks';
 import { Worker } from 'node:worker_threads';
-import { hashPassword } from '../src/lib/secrets.js';
+import { hashPassword } from '../src/modules/accounts/index.js';
 import { envCount, withBenchServer } from './bench-server.js';
 import { runBench, stats, table } from './measure.js';
 

@@ -1,5 +1,5 @@
 import type { Database } from '../db/client.js';
-import { hashPassword } from '../lib/secrets.js';
+import { hashPassword } from '../modules/accounts/index.js';
 import type { OpenAccount } from '../modules/accounts/index.js';
 import { usersRepository } from '../modules/users/index.js';
 

@@ -8,7 +8,7 @@ import {
 import type { UserRow } from '../../db/schema.js';
 import { badRequest, conflict, forbidden, unauthorized } from '../../http/errors.js';
 import type { Mailer } from '../../lib/mailer.js';
-import { burnPasswordCheck, hashPassword, verifyPassword } from '../../lib/secrets.js';
+import { burnPasswordCheck, hashPassword, verifyPassword } from './passwords.js';
 import { isAdminEmail } from '../admins/index.js';
 import type { UsersRepository } from '../users/index.js';
 import type { EmailCodes } from './email-codes.js';
