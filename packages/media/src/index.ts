@@ -108,3 +108,12 @@ export {
 } from './telemetry/slope-profile.js';
 export { STATIONARY_MPS } from './telemetry/distance.js';
 export { goproSlopeProfile, gpxSlopeProfile } from './telemetry/profiles.js';
+export {
+  pcmDecodeArgs,
+  WAVEFORM_BITS,
+  WAVEFORM_SAMPLES_PER_PIXEL,
+  waveformBuilder,
+  type WaveformBuilder,
+  type WaveformJson,
+  waveformPeaks,
+} from './audio/waveform.js';
