@@ -1,4 +1,4 @@
-// Bundles the server into dist/main.js: our workspace packages are inlined, npm packages stay external.
+// Bundles the server into dist/main.js (and its GPX worker, dist/gpx-worker.js): our workspace packages are inlined, npm packages stay external.
 import { build } from 'esbuild';
 import { readFileSync } from 'node:fs';
 
@@ -10,8 +10,9 @@ const external = [...deps('./package.json'), ...deps('../../packages/media/packa
 );
 
 await build({
-  entryPoints: ['src/main.ts'],
-  outfile: 'dist/main.js',
+  // The GPX worker thread's entry sits beside main.js (modules/gradients/off-loop.ts starts it).
+  entryPoints: { main: 'src/main.ts', 'gpx-worker': 'src/modules/gradients/profile-worker.ts' },
+  outdir: 'dist',
   bundle: true,
   platform: 'node',
   target: 'node20',

@@ -15,6 +15,7 @@ import { couponsModule } from './modules/coupons/index.js';
 import { desktopReleasesModule } from './modules/desktop-releases/index.js';
 import { eventsModule } from './modules/events/index.js';
 import { groupModule } from './modules/group/index.js';
+import { gradientsModule } from './modules/gradients/index.js';
 import { healthModule } from './modules/health/index.js';
 import { mediaModule } from './modules/media/index.js';
 import { raceRouteModule } from './modules/race-route/index.js';
@@ -25,6 +26,7 @@ import { tracksModule } from './modules/tracks/index.js';
 import { uploadsModule } from './modules/uploads/index.js';
 import { usersModule } from './modules/users/index.js';
 import { videoJobPayloads, videosModule } from './modules/videos/index.js';
+import { voiceoverJobPayloads, voiceoversModule } from './modules/voiceovers/index.js';
 
 /** Two job maps as one; a name both use does not compile (one would win silently). */
 function joinJobs<A extends object, B extends object>(
@@ -36,7 +38,10 @@ function joinJobs<A extends object, B extends object>(
 
 /** Every job of the app and its payload's schema: the modules' and the domain events'. */
 export const appJobPayloads = joinJobs(
-  joinJobs(joinJobs(videoJobPayloads, challengeJobPayloads), stravaJobPayloads),
+  joinJobs(
+    joinJobs(joinJobs(videoJobPayloads, challengeJobPayloads), stravaJobPayloads),
+    voiceoverJobPayloads,
+  ),
   domainEventJobPayloads,
 );
 export type AppJobs = PayloadsOf<typeof appJobPayloads>;
@@ -56,7 +61,9 @@ export const APP_MODULES: readonly ModuleDefinition<AppJobs>[] = [
   raceRouteModule,
   channelsModule,
   videosModule,
+  gradientsModule,
   uploadsModule,
+  voiceoversModule,
   tracksModule,
   challengesModule,
   stravaModule(stravaStandIn),

@@ -80,6 +80,22 @@ describe.each(backends)('video route facts and plans on $name', (backend) => {
     expect(stored).toHaveLength(1);
   });
 
+  it('remakes and keeps a summary stored before profile_t, so old videos place the rider', async () => {
+    const v = await video(s, owner, { title: 'Old route', slopeSourceId: SLOPE_SOURCE.gpx });
+    await s.database.db.insert(raceSlopePoints).values(slopeRows(v.id));
+    const { profile_t: _t, ...old } = routeSummary(
+      slopeRows(v.id).map((r) => ({ distance: r.distance, elevation: r.elevation })),
+    )!;
+    await s.database.db.insert(raceRoutes).values({ raceId: v.id, summary: old });
+    const { route: got } = await route(v.url);
+    expect(got!.profile_t).toEqual(Array.from({ length: 120 }, (_, t) => t));
+    const [stored] = await s.database.db
+      .select()
+      .from(raceRoutes)
+      .where(eq(raceRoutes.raceId, v.id));
+    expect(stored!.summary).toEqual(got);
+  });
+
   it('answers 404, not 500, for a video deleted while its summary is being made', async () => {
     const v = await video(s, owner, { title: 'Vanishing route', slopeSourceId: SLOPE_SOURCE.gpx });
     await s.database.db.insert(raceSlopePoints).values(slopeRows(v.id));

@@ -11,6 +11,7 @@ export * from './desktop-releases.js';
 export * from './rules/duration.js';
 export * from './schemas/race.js';
 export * from './schemas/route-profile.js';
+export * from './schemas/owner-tools.js';
 export * from './schemas/channel.js';
 export * from './ride.js';
 export * from './schemas/track.js';

@@ -92,12 +92,22 @@ export {
   readGoproTrack,
 } from './telemetry/gpmf.js';
 export {
+  alignGpxPoints,
   type GpxAlignment,
   GpxParseError,
   type GpxPoint,
   gpxTrack,
   parseGpx,
 } from './telemetry/gpx.js';
+export {
+  DEFAULT_MAX_TAG_CHARS,
+  type GpxReadLimits,
+  type GpxRefusal,
+  GpxRefusedError,
+  gpxStreamReader,
+  type GpxStreamReader,
+  readGpxStream,
+} from './telemetry/gpx-stream.js';
 export {
   buildSlopeProfile,
   MAX_SLOPE_PERCENT,
@@ -107,6 +117,7 @@ export {
   type SlopeProfileOptions,
 } from './telemetry/slope-profile.js';
 export { STATIONARY_MPS } from './telemetry/distance.js';
+export { CLIMB_HYSTERESIS_M, routeClimb } from './telemetry/route-climb.js';
 export { goproSlopeProfile, gpxSlopeProfile } from './telemetry/profiles.js';
 export {
   pcmDecodeArgs,
@@ -117,3 +128,19 @@ export {
   type WaveformJson,
   waveformPeaks,
 } from './audio/waveform.js';
+export {
+  pcmSamples,
+  PEAKS_SAMPLE_RATE,
+  peaksDecodeArgs,
+  waveformOfFile,
+  waveformText,
+} from './audio/waveform-file.js';
+export {
+  audioLengthArgs,
+  inspectRecording,
+  lastProgressTime,
+  type RecordingVerdict,
+  streamableAudioArgs,
+  VOICEOVER_AUDIO,
+} from './audio/voiceover-audio.js';
+export { streamFfmpeg } from './ffmpeg/stream.js';

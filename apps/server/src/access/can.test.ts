@@ -38,7 +38,10 @@ const ownerActions: Record<OwnerAction, Verdicts> = {
 const ownerOrAdminActions: Record<OwnerOrAdminAction, Verdicts> = {
   'account.redeemCoupon': OWNER_OR_ADMIN,
   'video.manage': OWNER_OR_ADMIN,
+  'video.uploadGpx': OWNER_OR_ADMIN,
   'video.playWithoutPlan': OWNER_OR_ADMIN,
+  'voiceover.manage': OWNER_OR_ADMIN,
+  'video.switchAudio': OWNER_OR_ADMIN,
   'track.read': OWNER_OR_ADMIN,
   'track.delete': OWNER_OR_ADMIN,
   'challengeMembership.read': OWNER_OR_ADMIN,

@@ -47,6 +47,15 @@ export const ACCESS_RULES = {
   'video.playWithoutPlan': 'owner-or-admin',
   'video.seeUploadStatus': 'owner',
   'video.uploadFiles': 'owner',
+  /** Rebuild the slope profile from a GPX file, or preview it (document 001 section 4). */
+  'video.uploadGpx': 'owner-or-admin',
+  /**
+   * Voiceovers of a video: upload, delete, list those still processing or failed, and hear
+   * them while the owner has muted them for viewers (document 001 sections 4 and 6).
+   */
+  'voiceover.manage': 'owner-or-admin',
+  /** The video's two audio switches for viewers (POST /race/handle-mutes). */
+  'video.switchAudio': 'owner-or-admin',
   /** A ride's list entry, stats, FIT file and series (issue 21: one rule for both FIT routes). */
   'track.read': 'owner-or-admin',
   'track.delete': 'owner-or-admin',

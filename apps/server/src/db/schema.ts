@@ -6,6 +6,7 @@ export * from './schema/races.js';
 export * from './schema/uploads.js';
 export * from './schema/videos.js';
 export * from './schema/race-route.js';
+export * from './schema/voiceovers.js';
 export * from './schema/jobs.js';
 export * from './schema/tracks.js';
 export * from './schema/coupons.js';

@@ -17,7 +17,11 @@ describe('mediaSigner', () => {
   const signer = mediaSigner(SECRET);
 
   it('keeps the use, the cap and the quality of a grant', () => {
-    for (const g of [grant(), grant({ use: 'image', maxSeconds: null, quality: 'hd' })]) {
+    for (const g of [
+      grant(),
+      grant({ use: 'image', maxSeconds: null, quality: 'hd' }),
+      grant({ use: 'voiceover', mediaKey: 'voiceovers/7/ab12', maxSeconds: null }),
+    ]) {
       expect(signer.verify(signer.sign(g), 0)).toEqual(g);
     }
   });

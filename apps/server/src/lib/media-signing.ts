@@ -4,9 +4,10 @@ import type { MediaQuality } from '@ridealong/contracts';
 /**
  * What a token is for: `image` (a card's poster or thumbnails, signed for anyone who sees the
  * card) opens the video's images and nothing else; `play` opens the stream a playback call
- * decided for one viewer and one use (a 600 s preview or the whole video).
+ * decided for one viewer and one use (a 600 s preview or the whole video); `voiceover` opens one
+ * voiceover's audio file, signed only for viewers who may hear it (modules/voiceovers).
  */
-export type MediaUse = 'image' | 'play';
+export type MediaUse = 'image' | 'play' | 'voiceover';
 
 /**
  * What a signed media URL allows: one video's folder, for one use, up to a quality, up to a
@@ -37,7 +38,7 @@ export type MediaSigner = {
 };
 
 type Packed = {
-  u: 'i' | 'p';
+  u: 'i' | 'p' | 'v';
   r: number;
   k: string;
   q: MediaQuality;
@@ -45,11 +46,16 @@ type Packed = {
   e: number;
 };
 
+const USE_CODES = { image: 'i', play: 'p', voiceover: 'v' } as const satisfies Record<
+  MediaUse,
+  Packed['u']
+>;
+
 export function mediaSigner(secret: string): MediaSigner {
   const sealed = signedJson(secret);
   const sign = (g: MediaGrant) =>
     sealed.seal({
-      u: g.use === 'play' ? 'p' : 'i',
+      u: USE_CODES[g.use],
       r: g.raceId,
       k: g.mediaKey,
       q: g.quality,
@@ -65,7 +71,7 @@ export function mediaSigner(secret: string): MediaSigner {
         return null;
       // Tokens signed before uses existed (every one of them a card's poster link, or a stream
       // link that had leaked through one) open images only.
-      const use: MediaUse = p.u === 'p' ? 'play' : 'image';
+      const use: MediaUse = p.u === 'p' ? 'play' : p.u === 'v' ? 'voiceover' : 'image';
       const maxSeconds = typeof p.m === 'number' ? p.m : null;
       return { use, raceId: p.r, mediaKey: p.k, quality: p.q, maxSeconds, expiresAt: p.e };
     },

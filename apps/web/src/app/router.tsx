@@ -6,6 +6,8 @@ import { AppLayout, PageLoader } from './shell/AppLayout';
 import { DEMO_PATH } from './shell/demoModeNavigation';
 import { RouteError } from './RouteError';
 import { followRouteTitles } from './routeTitles';
+import { VideoSound } from './videoSound';
+import { videoTabPanels } from './videoTabPanels';
 
 /**
  * Each page is its own chunk; routes compose features, features never import each other. A
@@ -88,7 +90,10 @@ export const routes: RouteObject[] = [
       { path: '/video-upgrade', lazy: page(upgrade, (m) => m.VideoUpgradePage) },
       { path: '/profile', lazy: page(profile, (m) => m.ProfilePage) },
       { path: '/videos', lazy: page(videos, (m) => m.VideosPage) },
-      { path: '/video/:id', lazy: page(videos, (m) => m.VideoPage) },
+      {
+        path: '/video/:id',
+        lazy: page(videos, (m) => () => <m.VideoPage panels={videoTabPanels} sound={VideoSound} />),
+      },
       { path: '/new-video', lazy: page(upload, (m) => m.NewVideoPage) },
       { path: '/desktop-uploader', lazy: page(upload, (m) => m.DesktopUploaderPage) },
       { path: '/my-channel', lazy: page(channels, (m) => m.MyChannelPage) },

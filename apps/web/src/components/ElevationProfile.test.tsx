@@ -4,7 +4,7 @@ import { cleanup, render, screen } from '@testing-library/react';
 import { afterEach, beforeAll, describe, expect, it } from 'vitest';
 import type { RouteSummary } from '@ridealong/contracts';
 import { stubMatchMedia } from '../test/stubMatchMedia';
-import { ElevationProfile, profilePaths } from './ElevationProfile';
+import { ElevationProfile, profilePaths, profileScale } from './ElevationProfile';
 
 const route: RouteSummary = {
   distance_m: 1609.344,
@@ -17,6 +17,7 @@ const route: RouteSummary = {
     [800, 130.48],
     [1609.344, 110],
   ],
+  profile_t: [0, 100, 200],
 };
 
 beforeAll(() => stubMatchMedia());
@@ -31,6 +32,21 @@ describe('profilePaths', () => {
 
   it('draws nothing from fewer than two points', () => {
     expect(profilePaths([[0, 10]])).toEqual({ line: '', area: '' });
+  });
+});
+
+describe('profileScale', () => {
+  it('places a distance and an elevation as fractions of the box, as the line is drawn', () => {
+    const scale = profileScale(route.profile);
+    expect(scale.x(0)).toBe(0);
+    expect(scale.x(1609.344)).toBe(1);
+    expect(scale.x(804.672)).toBeCloseTo(0.5, 6);
+    // Held inside the box before the start and past the end.
+    expect(scale.x(-10)).toBe(0);
+    expect(scale.x(2000)).toBe(1);
+    // The lowest elevation sits on the bottom padding (132 of 140), the highest on the top's.
+    expect(scale.y(100) * 140).toBeCloseTo(132, 6);
+    expect(scale.y(130.48) * 140).toBeCloseTo(8, 6);
   });
 });
 

@@ -21,6 +21,12 @@ export const routeSummarySchema = z.object({
   min_elevation_m: z.number(),
   max_elevation_m: z.number(),
   profile: z.array(profilePointSchema).max(ROUTE_PROFILE_MAX_POINTS),
+  /**
+   * The video second of each profile point (same length and order as `profile`), so a page can
+   * place the rider at the video's current time. A parallel array, so readers of `profile`'s
+   * pairs are unchanged.
+   */
+  profile_t: z.array(z.number()).max(ROUTE_PROFILE_MAX_POINTS),
 });
 export type RouteSummary = z.infer<typeof routeSummarySchema>;
 

@@ -85,6 +85,18 @@ describe('waveformBuilder', () => {
     }
     expect(builder.finish()).toEqual(whole);
   });
+
+  it('finishes in slices to the same waveform, awaiting between slices', async () => {
+    for (const n of [0, 128 * 7 + 3, 128 * 100]) {
+      const samples = sine(n, 0.4, 50);
+      const builder = waveformBuilder(8000);
+      builder.push(samples);
+      let turns = 0;
+      const sliced = await builder.finishInSlices(async () => void turns++, 16);
+      expect(sliced).toEqual(waveformPeaks(samples, 8000));
+      expect(turns).toBe(Math.ceil(sliced.length / 16));
+    }
+  });
 });
 
 describe('pcmDecodeArgs', () => {

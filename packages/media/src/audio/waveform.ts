@@ -30,6 +30,11 @@ export type WaveformBuilder = {
   push(samples: Int16Array): void;
   /** The waveform of everything pushed (silence: every value 0). */
   finish(): WaveformJson;
+  /**
+   * The same, scaled a slice of pixels at a time with `between()` awaited between slices (an
+   * hour at 8 kHz is 225,000 pixels: tens of milliseconds at once on a busy machine).
+   */
+  finishInSlices(between: () => Promise<void>, slicePixels?: number): Promise<WaveformJson>;
 };
 
 const positiveInt = (n: number, what: string) => {
@@ -55,6 +60,34 @@ export function waveformBuilder(
     peak = Math.max(peak, -lo, hi);
     inPixel = 0;
   };
+  /** Closes the open pixel; `scale` fills the JSON's data for pixels [from, to). */
+  const finishing = () => {
+    if (inPixel > 0) close();
+    const scale = peak > 0 ? MAX_8_BIT / peak : 0;
+    // Rounded away from zero alike on both sides, so a symmetric wave draws symmetric.
+    const at = (v: number) =>
+      Math.max(MIN_8_BIT, Math.min(MAX_8_BIT, Math.sign(v) * Math.round(Math.abs(v * scale))));
+    const data: number[] = new Array(mins.length * 2);
+    const json: WaveformJson = {
+      version: 2,
+      channels: 1,
+      sample_rate: sampleRate,
+      samples_per_pixel: samplesPerPixel,
+      bits: WAVEFORM_BITS,
+      length: mins.length,
+      data,
+    };
+    return {
+      json,
+      scale(from: number, to: number) {
+        for (let p = from; p < to; p++) {
+          // `+ 0` turns a rounded -0 into 0, so silence serialises as 0.
+          data[2 * p] = at(mins[p] ?? 0) + 0;
+          data[2 * p + 1] = at(maxs[p] ?? 0) + 0;
+        }
+      },
+    };
+  };
   return {
     push(samples) {
       for (let i = 0; i < samples.length; i++) {
@@ -69,26 +102,18 @@ export function waveformBuilder(
       }
     },
     finish() {
-      if (inPixel > 0) close();
-      const scale = peak > 0 ? MAX_8_BIT / peak : 0;
-      // Rounded away from zero alike on both sides, so a symmetric wave draws symmetric.
-      const at = (v: number) =>
-        Math.max(MIN_8_BIT, Math.min(MAX_8_BIT, Math.sign(v) * Math.round(Math.abs(v * scale))));
-      const data: number[] = new Array(mins.length * 2);
-      for (let p = 0; p < mins.length; p++) {
-        // `+ 0` turns a rounded -0 into 0, so silence serialises as 0.
-        data[2 * p] = at(mins[p] ?? 0) + 0;
-        data[2 * p + 1] = at(maxs[p] ?? 0) + 0;
+      const done = finishing();
+      done.scale(0, mins.length);
+      return done.json;
+    },
+    async finishInSlices(between, slicePixels = 16_384) {
+      positiveInt(slicePixels, 'slice');
+      const done = finishing();
+      for (let from = 0; from < mins.length; from += slicePixels) {
+        done.scale(from, Math.min(mins.length, from + slicePixels));
+        await between();
       }
-      return {
-        version: 2,
-        channels: 1,
-        sample_rate: sampleRate,
-        samples_per_pixel: samplesPerPixel,
-        bits: WAVEFORM_BITS,
-        length: mins.length,
-        data,
-      };
+      return done.json;
     },
   };
 }

@@ -58,13 +58,29 @@ describe('estimateNoise', () => {
 
 describe('smoothElevation', () => {
   it('shrugs off a multipath spike', () => {
-    const rand = prng(3);
-    const obs = Array.from({ length: 100 }, (_, i) => ({
+    const road = (spike: number) => {
+      const rand = prng(3);
+      return Array.from({ length: 100 }, (_, i) => ({
+        d: i * 8,
+        z: 0.04 * i * 8 + 0.3 * (rand() - 0.5) + (i === 50 ? spike : 0),
+      }));
+    };
+    const [fit] = smoothElevation(road(40), [400], 0.1);
+    const [clean] = smoothElevation(road(0), [400], 0.1);
+    // The spike changes nothing: the same as without it, and the road's 4 %.
+    expect(Math.abs((fit?.slope ?? 0) - (clean?.slope ?? 1)) * 100).toBeLessThan(0.02);
+    expect((fit?.slope ?? 0) * 100).toBeCloseTo(4, 0);
+    expect(fit?.elevationM).toBeCloseTo(16, 0);
+  });
+
+  it('keeps the foot of a wall sharp', () => {
+    // 400 m flat, then 10 %: one second either side of the foot reads the road, not a ramp.
+    const obs = Array.from({ length: 101 }, (_, i) => ({
       d: i * 8,
-      z: 0.04 * i * 8 + 0.3 * (rand() - 0.5) + (i === 50 ? 40 : 0),
+      z: 100 + Math.max(0, i * 8 - 400) * 0.1,
     }));
-    const fits = smoothElevation(obs, [400], 0.1);
-    expect((fits[0]?.slope ?? 0) * 100).toBeCloseTo(4, 1);
-    expect(fits[0]?.elevationM).toBeCloseTo(16, 0);
+    const [before, after] = smoothElevation(obs, [376, 424], 0.3);
+    expect((before?.slope ?? 1) * 100).toBeLessThan(1);
+    expect((after?.slope ?? 0) * 100).toBeGreaterThan(9);
   });
 });

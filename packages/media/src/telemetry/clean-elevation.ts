@@ -1,16 +1,11 @@
 /**
  * Cleaning GPS elevation: drop readings without a usable lock, then fit elevation against
- * DISTANCE (not time, so stops and speed changes do not distort the road's shape) with robust
- * local regression whose window adapts per point to the measured noise and the road's shape.
+ * DISTANCE (not time, so stops and speed changes do not distort the road's shape): outliers
+ * discounted by robust local regression, then a spline that stays stiff on steady grades and
+ * gives way at sharp changes of grade (road-spline.ts).
  */
-import { adaptiveFits } from './adaptive-window.js';
-import {
-  bisquareWeights,
-  type ElevationObservation,
-  fitAt,
-  type LocalFit,
-  NO_FIT,
-} from './local-fit.js';
+import { bisquareWeights, type ElevationObservation, fitAt } from './local-fit.js';
+import { type ElevationFit, roadSpline, type RoadSplineOptions } from './road-spline.js';
 import { localProjection, type TrackSample } from './track.js';
 
 export type FixThresholds = {
@@ -81,52 +76,53 @@ function dropPositionSpikes(samples: TrackSample[], maxSpeed: number): TrackSamp
   });
 }
 
-export type SmoothOptions = {
-  /** A fixed window (Gaussian sigma, metres) instead of choosing one per point. */
-  bandwidthM?: number;
-  /** Range of windows the per-point choice picks from. */
-  minBandwidthM?: number;
-  maxBandwidthM?: number;
-  /** Confidence-interval half-width in standard deviations for the window choice. */
-  iciGamma?: number;
+export type SmoothOptions = Partial<RoadSplineOptions> & {
   /** Bisquare reweighting passes that discount outliers (multipath spikes). */
   robustIterations?: number;
 };
 
-/** Tuned with bench/slope-noise.bench.ts (see the table it prints). */
+/**
+ * Tuned with bench/slope-noise.bench.ts (see the table it prints): stiff enough that flats and
+ * steady climbs read within a few tenths of a point, kinks cheap enough that a 300 m wall keeps
+ * its foot and top and the climb of the road is not inflated by its rounded corners.
+ */
 export const SMOOTH_DEFAULTS = {
-  minBandwidthM: 12,
-  maxBandwidthM: 160,
-  iciGamma: 1.5,
+  stiffness: 2e6,
+  kinkCost: 240,
+  noiseFloorM: 0.7,
   robustIterations: 2,
 };
 
+/** Window of the pilot fit that finds outliers: a few readings at least, at most this wide. */
+const PILOT_MIN_M = 12;
+const PILOT_MAX_M = 160;
+
 /**
  * Elevation and slope at each distance in `at` (non-decreasing): outliers discounted by bisquare
- * reweighting around a pilot fit, then the per-point adaptive window (adaptive-window.ts).
+ * reweighting around a local pilot fit, then the road spline through what remains.
  */
 export function smoothElevation(
   obs: readonly ElevationObservation[],
   at: readonly number[],
   noiseM: number,
   options: SmoothOptions = {},
-): LocalFit[] {
+): ElevationFit[] {
   const o = { ...SMOOTH_DEFAULTS, ...options };
   const xs = obs.map((v) => v.d);
   const span = (xs[xs.length - 1] ?? 0) - (xs[0] ?? 0);
   const spacing = obs.length > 1 ? span / (obs.length - 1) : 1;
   // The pilot window spans a few readings at least, so one spike cannot dominate its own fit.
-  const pilot =
-    o.bandwidthM ??
-    clamp(Math.max(pilotBandwidth(noiseM, spacing), 3 * spacing), o.minBandwidthM, o.maxBandwidthM);
+  const pilot = clamp(
+    Math.max(pilotBandwidth(noiseM, spacing), 3 * spacing),
+    PILOT_MIN_M,
+    PILOT_MAX_M,
+  );
   let robust = obs.map(() => 1);
   for (let pass = 0; pass < o.robustIterations; pass++) {
     const fitted = obs.map((v) => fitAt(obs, xs, robust, v.d, pilot)?.elevationM ?? null);
     robust = bisquareWeights(obs, fitted, robust, noiseM);
   }
-  const fixed = o.bandwidthM;
-  if (fixed !== undefined) return at.map((x) => fitAt(obs, xs, robust, x, fixed) ?? NO_FIT);
-  return adaptiveFits(obs, robust, at, noiseM, o);
+  return roadSpline(obs, robust, at, noiseM, o);
 }
 
 /** Asymptotic window for ~0.6 % slope noise: Var(slope) ~= 0.141 noise^2 spacing / h^3. */

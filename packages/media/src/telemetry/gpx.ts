@@ -80,7 +80,15 @@ export type GpxAlignment = {
 
 /** Track points on the video's clock; points without a time cannot be placed and are dropped. */
 export function gpxTrack(xml: string, alignment: GpxAlignment = {}): TrackSample[] {
-  const timed = parseGpx(xml).filter((p): p is GpxPoint & { timeMs: number } => p.timeMs !== null);
+  return alignGpxPoints(parseGpx(xml), alignment);
+}
+
+/** gpxTrack for points already read (e.g. by the bounded streaming reader, gpx-stream.ts). */
+export function alignGpxPoints(
+  points: readonly GpxPoint[],
+  alignment: GpxAlignment = {},
+): TrackSample[] {
+  const timed = points.filter((p): p is GpxPoint & { timeMs: number } => p.timeMs !== null);
   const first = timed.reduce<number | null>(
     (a, p) => (a === null || p.timeMs < a ? p.timeMs : a),
     null,

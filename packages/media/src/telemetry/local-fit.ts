@@ -1,7 +1,7 @@
 /**
- * Weighted local polynomial regression of elevation on distance (the LOESS building block). The
- * slope is the fit's first-order coefficient, so it never divides by a small distance step. Each
- * fit reports its slope's variance per unit noise variance, which the window choice needs.
+ * Weighted local polynomial regression of elevation on distance (the LOESS building block): the
+ * pilot fit that robust reweighting measures residuals against. The slope is the fit's
+ * first-order coefficient, so it never divides by a small distance step.
  */
 export type ElevationObservation = { d: number; z: number };
 
@@ -13,18 +13,14 @@ export type LocalFit = {
   slopeVarFactor: number;
 };
 
-/** Which side of the point the window covers: both, or only behind / ahead (edge-preserving). */
-export type Side = 'both' | 'behind' | 'ahead';
-
 /** Window reaches this many sigmas; the Gaussian weight beyond is negligible. */
 const REACH = 3;
 
-export const NO_FIT: LocalFit = { elevationM: NaN, slope: null, slopeVarFactor: Infinity };
+const NO_FIT: LocalFit = { elevationM: NaN, slope: null, slopeVarFactor: Infinity };
 
 /**
- * Fit at `x0` with a Gaussian window of sigma `h`. Centred windows fit a parabola (so curvature
- * does not bias the slope); one-sided windows fit a line (a one-sided parabola's slope is too
- * noisy to be useful).
+ * Fit at `x0` with a Gaussian window of sigma `h`: a parabola (so curvature does not bias the
+ * slope), or a line where the window holds too little spread for one.
  */
 export function fitAt(
   obs: readonly ElevationObservation[],
@@ -32,10 +28,9 @@ export function fitAt(
   robust: readonly number[],
   x0: number,
   h: number,
-  side: Side = 'both',
 ): LocalFit | null {
-  const from = lowerBound(xs, side === 'ahead' ? x0 : x0 - REACH * h);
-  const uMax = side === 'behind' ? 0 : REACH;
+  const from = lowerBound(xs, x0 - REACH * h);
+  const uMax = REACH;
   const m = [0, 0, 0, 0, 0];
   const t = [0, 0, 0];
   let end = from;
@@ -62,16 +57,14 @@ export function fitAt(
     }
     return v / (h * h);
   };
-  if (side === 'both') {
-    const inv = invert3([s0, s1, s2, s1, s2, s3, s2, s3, s4]);
-    if (inv) {
-      const [a0, a1, a2, b0, b1, b2] = inv as [number, number, number, number, number, number];
-      return {
-        elevationM: a0 * t0 + a1 * t1 + a2 * t2,
-        slope: (b0 * t0 + b1 * t1 + b2 * t2) / h,
-        slopeVarFactor: varOf((u) => b0 + b1 * u + b2 * u * u),
-      };
-    }
+  const inv = invert3([s0, s1, s2, s1, s2, s3, s2, s3, s4]);
+  if (inv) {
+    const [a0, a1, a2, b0, b1, b2] = inv as [number, number, number, number, number, number];
+    return {
+      elevationM: a0 * t0 + a1 * t1 + a2 * t2,
+      slope: (b0 * t0 + b1 * t1 + b2 * t2) / h,
+      slopeVarFactor: varOf((u) => b0 + b1 * u + b2 * u * u),
+    };
   }
   const det = s0 * s2 - s1 * s1;
   if (!(det > 1e-9 * s0 * s0)) return { ...NO_FIT, elevationM: t0 / s0 };
@@ -130,7 +123,7 @@ export function bisquareWeights(
 }
 
 /** First index whose value is >= x (xs sorted ascending). */
-export function lowerBound(xs: readonly number[], x: number): number {
+function lowerBound(xs: readonly number[], x: number): number {
   let lo = 0;
   let hi = xs.length;
   while (lo < hi) {

@@ -12,6 +12,7 @@ import {
 } from './clean-elevation.js';
 import { alongTrack } from './distance.js';
 import type { ElevationObservation } from './local-fit.js';
+import type { ElevationFit } from './road-spline.js';
 import type { TrackSample } from './track.js';
 
 export type SlopePoint = {
@@ -38,6 +39,11 @@ export class NoUsableTelemetryError extends Error {
 
 export const MAX_SLOPE_PERCENT = 25;
 const MIN_NOISE_M = 0.05;
+/**
+ * Gaussian sigma over the moving seconds' grades: what the trainer gets changes over a couple of
+ * seconds, as it can follow, and never steps from one reading's segment to the next.
+ */
+const GRADE_SMOOTHING_S = 1.6;
 /** Readings this far outside the video still steady the fit at its first and last seconds. */
 const CONTEXT_S = 60;
 
@@ -73,19 +79,23 @@ export function buildSlopeProfile(
 
   const obs = observations(distance, kept, start);
   if (obs.length < 2) throw new NoUsableTelemetryError('no GPS altitude with a 3D lock');
-  // A floor keeps the window choice sane on very clean (barometric) altitude.
+  // A floor keeps the outlier test sane on very clean (barometric) altitude.
   const noise = Math.max(MIN_NOISE_M, estimateNoise(obs));
   const fits = smoothElevation(obs, distance, noise, options.smoothing);
 
   const limit = options.maxSlopePercent ?? MAX_SLOPE_PERCENT;
+  const grades = smoothWhileMoving(
+    fits.map((f) => f.slope),
+    moving,
+    GRADE_SMOOTHING_S,
+  );
   const points: SlopePoint[] = [];
-  let slope = fits.find((f) => f.slope !== null)?.slope ?? 0;
-  let elevation = fits.find((f) => Number.isFinite(f.elevationM))?.elevationM ?? 0;
+  let slope = 0;
   for (let i = 0; i < m; i++) {
-    const fit = fits[i];
+    const fit = fits[i] as ElevationFit;
     // Stopped: keep the grade the rider stopped on rather than a fit over a pile of readings.
-    if (fit?.slope != null && (moving[i] || i === 0)) slope = fit.slope;
-    if (fit && Number.isFinite(fit.elevationM)) elevation = fit.elevationM;
+    if (moving[i] || i === 0) slope = grades[i] as number;
+    const elevation = fit.elevationM;
     const t = i + start;
     if (t < 0 || t >= n) continue;
     points.push({
@@ -97,6 +107,31 @@ export function buildSlopeProfile(
     });
   }
   return points;
+}
+
+/**
+ * Each moving second's value averaged with the moving seconds around it (Gaussian, `sigmaS`);
+ * stopped seconds keep theirs (they are held anyway). One pass, a dozen neighbours a second.
+ */
+function smoothWhileMoving(
+  values: readonly number[],
+  moving: readonly boolean[],
+  sigmaS: number,
+): number[] {
+  const reach = Math.ceil(3 * sigmaS);
+  const kernel = Array.from({ length: reach + 1 }, (_, k) => Math.exp(-0.5 * (k / sigmaS) ** 2));
+  return values.map((v, i) => {
+    if (!moving[i]) return v;
+    let sw = 0;
+    let sv = 0;
+    for (let k = Math.max(0, i - reach); k <= Math.min(values.length - 1, i + reach); k++) {
+      if (!moving[k]) continue;
+      const w = kernel[Math.abs(k - i)] as number;
+      sw += w;
+      sv += w * (values[k] as number);
+    }
+    return sv / sw;
+  });
 }
 
 /**

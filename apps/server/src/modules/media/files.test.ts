@@ -11,6 +11,8 @@ describe('classifyMediaFile', () => {
     expect(classifyMediaFile('chunk-stream0-00012.m4s')).toEqual({ kind: 'chunk', stream: 0 });
     expect(classifyMediaFile('poster.jpg')).toEqual({ kind: 'image' });
     expect(classifyMediaFile('thumbs/thumb-00003.jpg')).toEqual({ kind: 'image' });
+    expect(classifyMediaFile('voiceover.m4a')).toEqual({ kind: 'audio' });
+    expect(classifyMediaFile('recording')).toBeNull();
   });
 
   it('refuses anything else, path tricks included', () => {
@@ -43,6 +45,7 @@ describe('contentTypeOf', () => {
     expect(contentTypeOf('manifest.mpd')).toBe('application/dash+xml');
     expect(contentTypeOf('chunk-stream0-00001.m4s')).toBe('video/iso.segment');
     expect(contentTypeOf('thumbs/thumb-00001.jpg')).toBe('image/jpeg');
+    expect(contentTypeOf('voiceover.m4a')).toBe('audio/mp4');
   });
 });
 

@@ -7,7 +7,9 @@ export type MediaFile =
   | { kind: 'playlist'; stream: number }
   | { kind: 'init'; stream: number }
   | { kind: 'chunk'; stream: number }
-  | { kind: 'image' };
+  | { kind: 'image' }
+  /** A voiceover's audio (its own folder; a `voiceover` grant opens it and nothing else). */
+  | { kind: 'audio' };
 
 const PATTERNS: [RegExp, (m: RegExpMatchArray) => MediaFile][] = [
   [/^master\.m3u8$/, () => ({ kind: 'master' })],
@@ -16,6 +18,7 @@ const PATTERNS: [RegExp, (m: RegExpMatchArray) => MediaFile][] = [
   [/^init-stream(\d{1,3})\.m4s$/, (m) => ({ kind: 'init', stream: Number(m[1]) })],
   [/^chunk-stream(\d{1,3})-\d{1,9}\.m4s$/, (m) => ({ kind: 'chunk', stream: Number(m[1]) })],
   [/^(thumbs\/)?[A-Za-z0-9_-]{1,64}\.(jpg|jpeg|png|webp)$/, () => ({ kind: 'image' })],
+  [/^voiceover\.m4a$/, () => ({ kind: 'audio' })],
 ];
 
 /**
@@ -48,6 +51,7 @@ export const CONTENT_TYPES: Record<string, string> = {
   mpd: 'application/dash+xml',
   m4s: 'video/iso.segment',
   mp4: 'video/mp4',
+  m4a: 'audio/mp4',
   jpg: 'image/jpeg',
   jpeg: 'image/jpeg',
   png: 'image/png',

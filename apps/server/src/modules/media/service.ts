@@ -113,7 +113,11 @@ export function mediaService(deps: {
       const key = `${grant.mediaKey}/${file}`;
       const contentType = contentTypeOf(file);
       const asFile = { kind: 'file' as const, key, contentType, grant };
-      if (what.kind === 'image') return asFile;
+      // A voiceover's link opens its audio only, and only such a link opens audio.
+      if ((grant.use === 'voiceover') !== (what.kind === 'audio')) {
+        throw forbidden('This link does not open this file.');
+      }
+      if (what.kind === 'image' || what.kind === 'audio') return asFile;
       // A card's image link must not open the stream it sits beside (the paywall hole of issue 10).
       if (grant.use !== 'play') throw forbidden('This link opens the video’s images only.');
 

@@ -38,6 +38,24 @@ describe('routeSummary', () => {
     expect(summary.profile.at(-1)).toEqual([1990, 115]);
   });
 
+  it('counts a climb once, not every wobble the GPS left in the elevations', () => {
+    // The known route with up to 0.9 m of wobble a second: summing every rise would read ~100 m.
+    const wobbly = synthetic().map((p, t) => ({
+      ...p,
+      elevation: p.elevation + 0.9 * Math.sin(t * 1.7),
+    }));
+    let everyRise = 0;
+    for (let i = 1; i < wobbly.length; i++)
+      everyRise += Math.max(0, wobbly[i]!.elevation - wobbly[i - 1]!.elevation);
+    expect(everyRise).toBeGreaterThan(70);
+    const { climb_m } = routeSummary(wobbly)!;
+    expect(climb_m).toBeGreaterThan(35 - 2);
+    expect(climb_m).toBeLessThan(35 + 2);
+    // A flat road with the same wobble climbs nothing.
+    const flat = wobbly.map((p, t) => ({ ...p, elevation: 100 + 0.9 * Math.sin(t * 1.7) }));
+    expect(routeSummary(flat)!.climb_m).toBe(0);
+  });
+
   it('is null for a video without slope data (no GPS: no points)', () => {
     expect(routeSummary([])).toBeNull();
     expect(routeSummary([{ distance: 0, elevation: 12 }])).toBeNull();

@@ -3,9 +3,14 @@ import {
   type ProfilePoint,
   type RouteSummary,
 } from '@ridealong/contracts';
+import { routeClimb } from '@ridealong/media';
+import { profileTimes, sampleIndices } from './profile-times.js';
 
-/** One second of a video's slope profile, as race_slope_points holds it. */
-export type RoutePoint = { distance: number; elevation: number };
+/**
+ * One second of a video's slope profile, as race_slope_points holds it; `t` is its video second
+ * (its index when absent: the profile has one point a second from 0).
+ */
+export type RoutePoint = { distance: number; elevation: number; t?: number };
 
 /**
  * The steepest grade is the steepest rise over at least this distance: a single second of a
@@ -24,22 +29,21 @@ export function routeSummary(points: readonly RoutePoint[]): RouteSummary | null
   if (points.length < 2) return null;
   const first = points[0]!;
   const last = points[points.length - 1]!;
-  let climb = 0;
   let min = first.elevation;
   let max = first.elevation;
   for (let i = 1; i < points.length; i++) {
-    const rise = points[i]!.elevation - points[i - 1]!.elevation;
-    if (rise > 0) climb += rise;
     min = Math.min(min, points[i]!.elevation);
     max = Math.max(max, points[i]!.elevation);
   }
   return {
     distance_m: round1(Math.max(0, last.distance - first.distance)),
-    climb_m: round1(climb),
+    // Rises between turning points past a hysteresis, shared with the slope benchmark.
+    climb_m: round1(routeClimb(points.map((p) => p.elevation))),
     max_grade_percent: round1(steepestGrade(points)),
     min_elevation_m: round1(min),
     max_elevation_m: round1(max),
     profile: downsample(points, ROUTE_PROFILE_MAX_POINTS),
+    profile_t: profileTimes(points, ROUTE_PROFILE_MAX_POINTS),
   };
 }
 
@@ -72,13 +76,8 @@ export function steepestGrade(points: readonly RoutePoint[]): number {
  * first and the last, rounded to 0.1 m so the answer stays small.
  */
 export function downsample(points: readonly RoutePoint[], max: number): ProfilePoint[] {
-  const n = points.length;
-  if (n < 2) return points.map((p) => [round1(p.distance), round1(p.elevation)]);
-  const count = Math.min(n, Math.max(2, max));
-  const out: ProfilePoint[] = [];
-  for (let k = 0; k < count; k++) {
-    const p = points[Math.round((k * (n - 1)) / (count - 1))]!;
-    out.push([round1(p.distance), round1(p.elevation)]);
-  }
-  return out;
+  return sampleIndices(points.length, max).map((i) => {
+    const p = points[i]!;
+    return [round1(p.distance), round1(p.elevation)];
+  });
 }

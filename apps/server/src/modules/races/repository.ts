@@ -12,7 +12,7 @@ import {
   sql,
   type SQL,
 } from 'drizzle-orm';
-import { DEMO_VIDEO_URL } from '@ridealong/contracts';
+import { DEMO_VIDEO_URL, type HandleMutesBody } from '@ridealong/contracts';
 import type { Db } from '../../db/client.js';
 import { races, tracks, users, type RaceRow } from '../../db/schema.js';
 import type { RaceWithOwner } from './presenter.js';
@@ -174,6 +174,23 @@ export function racesRepository(db: Db) {
       const rows = await db
         .update(races)
         .set({ ...values, updatedAt: new Date() })
+        .where(eq(races.id, id))
+        .returning({ id: races.id });
+      return rows.length > 0;
+    },
+
+    /**
+     * Flips one of the video's audio switches in the database itself, so two flips at once are
+     * both counted; false when there is no such video.
+     */
+    async flipAudioSwitch(id: number, target: HandleMutesBody['to_change']): Promise<boolean> {
+      const flip =
+        target === 'VIDEO'
+          ? { muteVideoAudio: sql<boolean>`not ${races.muteVideoAudio}` }
+          : { muteOverlayAudio: sql<boolean>`not ${races.muteOverlayAudio}` };
+      const rows = await db
+        .update(races)
+        .set({ ...flip, updatedAt: new Date() })
         .where(eq(races.id, id))
         .returning({ id: races.id });
       return rows.length > 0;

@@ -3,6 +3,7 @@ import {
   changeDurationResponseSchema,
   changeDurationSchema,
   failureSchema,
+  handleMutesBodySchema,
   okSchema,
   raceDeleteSchema,
   raceEditSchema,
@@ -76,6 +77,19 @@ export const racesRoutes =
         await races.remove(requireUser(req), req.body.id);
         return { status: 'success' as const };
       },
+    );
+
+    app.post(
+      '/race/handle-mutes',
+      {
+        schema: {
+          tags: ['races'],
+          body: handleMutesBodySchema,
+          response: { 200: raceSchema, ...errors },
+        },
+      },
+      async (req) =>
+        present(await races.switchAudio(requireUser(req), req.body.id, req.body.to_change)),
     );
 
     app.post(

@@ -1,4 +1,10 @@
-import { durationFilterBounds, type RaceEdit, type RacesQuery } from '@ridealong/contracts';
+import {
+  durationFilterBounds,
+  type HandleMutesBody,
+  type RaceEdit,
+  type RacesQuery,
+} from '@ridealong/contracts';
+import { can } from '../../access/can.js';
 import type { RaceRow, UserRow } from '../../db/schema.js';
 import type { AfterCommit, DomainEventBus } from '../../events/bus.js';
 import { badRequest, conflict, forbidden, notFound } from '../../http/errors.js';
@@ -123,6 +129,26 @@ export function racesService({
       });
       (committed as AfterCommit | null)?.();
       counts.invalidate();
+    },
+
+    /**
+     * POST /race/handle-mutes: the owner or an admin flips the video's audio switch for
+     * viewers (its own sound, or its voiceovers); answers the video as it is now.
+     */
+    async switchAudio(
+      user: Pick<UserRow, 'id' | 'admin'>,
+      id: number | string,
+      target: HandleMutesBody['to_change'],
+    ): Promise<RaceWithOwner> {
+      const found = typeof id === 'number' ? await repo.findById(id) : await repo.findByUrl(id);
+      if (!found) throw notFound('Video not found.');
+      if (!can(user, 'video.switchAudio', { ownerId: found.race.userId })) {
+        throw forbidden('Only the owner can change this video.');
+      }
+      await repo.flipAudioSwitch(found.race.id, target);
+      const updated = await repo.findById(found.race.id);
+      if (!updated) throw notFound('Video not found.');
+      return updated;
     },
 
     /** POST /races/subset: ready videos in the order of `urls`; unknown ones are skipped. */

@@ -2,3 +2,4 @@
 export { videosModule } from './module.js';
 export { videoJobPayloads, type VideoJobs } from './jobs.js';
 export { raceFilesInOrder } from './repository.js';
+export { replaceSlopeProfile } from './slope-profile-store.js';

@@ -1,14 +1,8 @@
 import { and, asc, eq, sql } from 'drizzle-orm';
 import type { SlopePoint } from '@ridealong/media';
 import type { Db } from '../../db/client.js';
-import { saveRouteSummary } from '../race-route/index.js';
-import {
-  raceFiles,
-  races,
-  raceSlopePoints,
-  type RaceFileRow,
-  type RaceRow,
-} from '../../db/schema.js';
+import { raceFiles, races, type RaceFileRow, type RaceRow } from '../../db/schema.js';
+import { replaceSlopeProfile } from './slope-profile-store.js';
 
 export type ReadyFields = {
   mediaKey: string;
@@ -17,8 +11,6 @@ export type ReadyFields = {
   posterFile: string;
   slopeSourceId: number;
 };
-
-const SLOPE_BATCH = 1000;
 
 /** A video that has just become ready, as the hooks of its transaction see it. */
 export type ReadyVideo = Pick<RaceRow, 'id' | 'userId' | 'createdAt'>;
@@ -83,24 +75,7 @@ export function videosRepository(db: Db) {
           .returning({ id: races.id, userId: races.userId, createdAt: races.createdAt });
         if (!row) return false;
         await whenReady?.(tx, row);
-        await tx.delete(raceSlopePoints).where(eq(raceSlopePoints.raceId, raceId));
-        await saveRouteSummary(
-          tx,
-          raceId,
-          (slope ?? []).map((p) => ({ distance: p.distanceM, elevation: p.elevationM })),
-        );
-        for (let i = 0; slope && i < slope.length; i += SLOPE_BATCH) {
-          await tx.insert(raceSlopePoints).values(
-            slope.slice(i, i + SLOPE_BATCH).map((p) => ({
-              raceId,
-              second: p.t,
-              distance: p.distanceM,
-              elevation: p.elevationM,
-              speed: p.speedMps,
-              slope: p.slopePercent,
-            })),
-          );
-        }
+        await replaceSlopeProfile(tx, raceId, slope);
         return true;
       });
     },

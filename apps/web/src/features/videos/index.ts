@@ -1,2 +1,3 @@
 export { VideosPage } from './routes/VideosPage';
-export { VideoPage } from './routes/VideoPage';
+export { VideoPage, type VideoSoundProps } from './routes/VideoPage';
+export type { VideoTabPanelProps, VideoTabPanels } from './components/VideoTabs';

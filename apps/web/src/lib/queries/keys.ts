@@ -14,6 +14,8 @@ export const racesKeys = {
   page: (query: RacesQuery) => [...RACES, query] as const,
   /** One video by its url. */
   one: (url: string) => ['race', url] as const,
+  /** Its route summary (the video page's profile); a GPX upload on the Gradients tab renews it. */
+  route: (url: string) => ['race-route', url] as const,
   /** The owner's processing status (polled). */
   status: (raceId: string | number | null) => ['race-status', String(raceId)] as const,
 };

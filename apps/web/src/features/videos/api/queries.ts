@@ -6,6 +6,7 @@ import {
   type RacesQuery,
 } from '@ridealong/contracts';
 import { apiRequest } from '../../../lib/api';
+import { racesKeys } from '../../../lib/queries/keys';
 import { racesPageQuery } from '../../../lib/queries/firstLoad';
 import { outageRetry } from '../../../lib/queryRetry';
 import type { PlaybackMode } from '../lib/playback';
@@ -21,7 +22,7 @@ export const videosKeys = {
   /** Every Playback query; renewPlayback finds the watched one by its url (1) and mode (2). */
   playbacks: PLAYBACK,
   playback: (url: string, mode: PlaybackMode) => [...PLAYBACK, url, mode] as const,
-  route: (url: string) => ['race-route', url] as const,
+  route: racesKeys.route,
 };
 
 /** GET /api/v1/races: one page of 12 searchable videos, parsed with its contract. */

@@ -1,4 +1,4 @@
-import { useState } from 'react';
+import { useState, type RefObject } from 'react';
 import { Anchor, Button, Group, Stack, Text, Title } from '@mantine/core';
 import { useMediaQuery } from '@mantine/hooks';
 import { modals } from '@mantine/modals';
@@ -12,11 +12,18 @@ import { truncateDescription } from '../lib/description';
 import { RouteSection, VideoTags } from './RouteSection';
 import { VideoEditForm } from './VideoEditForm';
 
+type DescriptionTabProps = {
+  race: Race;
+  owner: boolean;
+  /** The player's <video>: the route shows where its current time is. */
+  videoRef: RefObject<HTMLVideoElement | null>;
+};
+
 /**
- * The Description tab: title, channel, description; for the owner an Edit toggle (the form)
- * and Delete ('Are you sure?', then /videos).
+ * The Description tab: title, channel, description, the route; for the owner an Edit toggle
+ * (the form) and Delete ('Are you sure?', then /videos).
  */
-export function DescriptionTab({ race, owner }: { race: Race; owner: boolean }) {
+export function DescriptionTab({ race, owner, videoRef }: DescriptionTabProps) {
   const editing = useUiStore((s) => s.isVideoFormEditable) && owner;
   const setEditing = useUiStore((s) => s.setVideoFormEditable);
   const wide = useMediaQuery('(min-width: 992px)') ?? false;
@@ -83,7 +90,7 @@ export function DescriptionTab({ race, owner }: { race: Race; owner: boolean }) 
       ) : (
         <Text c="dimmed">No description.</Text>
       )}
-      <RouteSection race={race} />
+      <RouteSection race={race} videoRef={videoRef} />
     </Stack>
   );
 }

@@ -1,4 +1,4 @@
-import { useEffect, useRef, useState } from 'react';
+import { useEffect, useRef, useState, type RefObject } from 'react';
 import { AspectRatio, Box } from '@mantine/core';
 import { useMergedRef } from '@mantine/hooks';
 import type { Playback, Race } from '@ridealong/contracts';
@@ -12,6 +12,7 @@ import { RideCountdown } from '../ride/RideCountdown';
 import { RideLeaderboard } from '../ride/RideLeaderboard';
 import { RideOutage } from '../ride/RideOutage';
 import { RidePausedControls } from '../ride/RidePausedControls';
+import { RideRoute } from '../ride/RideRoute';
 import { RideStats } from '../ride/RideStats';
 import { useRide } from '../ride/useRide';
 import { useUnfinishedRide } from '../ride/useUnfinishedRide';
@@ -48,6 +49,10 @@ type PlayerStageProps = {
   onPlaybackError: () => void;
   /** The group query the page was entered with (from /events), or null. */
   groupEntry: GroupEntry | null;
+  /** The page's handle on the <video> element (the tabs below follow and drive it). */
+  videoRef: RefObject<HTMLVideoElement | null>;
+  /** Told when group mode starts and ends (the page's voiceovers keep quiet in it). */
+  onGroupChange?: (active: boolean) => void;
 };
 
 /**
@@ -59,9 +64,9 @@ type PlayerStageProps = {
  * 'Start rides alone'). A page entered with a group query (from /events) joins that event
  * (useGroupRide); one entered with the start signal rides as soon as the trainer is live.
  */
-export function PlayerStage({ race, playback, onPlaybackError, groupEntry }: PlayerStageProps) {
+export function PlayerStage(props: PlayerStageProps) {
+  const { race, playback, onPlaybackError, groupEntry, videoRef, onGroupChange } = props;
   const stageRef = useRef<HTMLDivElement>(null);
-  const videoRef = useRef<HTMLVideoElement>(null);
   const exitTimer = useRef<ReturnType<typeof setTimeout> | undefined>(undefined);
   const electronMode = useGeneralStore((s) => s.electronMode);
   const signedIn = useUserStore(selectSignedIn);
@@ -127,6 +132,8 @@ export function PlayerStage({ race, playback, onPlaybackError, groupEntry }: Pla
     showWays: buttons.showWays,
   });
 
+  useEffect(() => onGroupChange?.(group.active), [group.active, onGroupChange]);
+
   // Race and group mode over: the stage goes back into the page.
   const staged = ride.active || group.active;
   const { endTheatre } = view;
@@ -185,6 +192,9 @@ export function PlayerStage({ race, playback, onPlaybackError, groupEntry }: Pla
                 />
               )}
             </>
+          ) : null}
+          {ride.active && !ridePaused && ride.machine.phase !== 'waiting' ? (
+            <RideRoute race={race} videoRef={videoRef} />
           ) : null}
           {ride.active && ridePaused ? (
             <RidePausedControls

@@ -24,7 +24,10 @@ describe('RouteSection', () => {
     render(
       <MantineProvider>
         <QueryClientProvider client={client}>
-          <RouteSection race={fixtureRace(3, { slope_source_id: 1 })} />
+          <RouteSection
+            race={fixtureRace(3, { slope_source_id: 1 })}
+            videoRef={{ current: null }}
+          />
         </QueryClientProvider>
       </MantineProvider>,
     );

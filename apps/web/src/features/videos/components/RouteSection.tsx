@@ -1,10 +1,11 @@
+import type { RefObject } from 'react';
 import { Card, SimpleGrid, Skeleton, Stack, Text, Title } from '@mantine/core';
 import { formatDistance, formatElevation, type Race } from '@ridealong/contracts';
-import { ElevationProfile } from '../../../components/ElevationProfile';
 import { VideoBadges } from '../../../components/media/VideoBadges';
 import { lacksSlope, NO_SLOPE_TEXT, planBadgeOf } from '../../../lib/planBadge';
 import { useUnits } from '../../../lib/units';
 import { useRoute } from '../api/useRoute';
+import { RouteProgress } from './RouteProgress';
 
 /** Under the title: the plan a gated video needs and 'No slope data', as on its card. */
 export function VideoTags({ race }: { race: Race }) {
@@ -13,9 +14,16 @@ export function VideoTags({ race }: { race: Race }) {
 
 /**
  * The route at a glance, as ROUVY and FulGaz lead with: distance, climb, steepest grade and
- * the elevation profile; for a clip without GPS, why the trainer will not follow it.
+ * the elevation profile with the rider's place at the player's time and the slope ahead; for
+ * a clip without GPS, why the trainer will not follow it.
  */
-export function RouteSection({ race }: { race: Race }) {
+export function RouteSection({
+  race,
+  videoRef,
+}: {
+  race: Race;
+  videoRef: RefObject<HTMLVideoElement | null>;
+}) {
   const units = useUnits();
   const withSlope = race.status === 'ready' && !lacksSlope(race);
   const route = useRoute(race.url, withSlope);
@@ -54,7 +62,7 @@ export function RouteSection({ race }: { race: Race }) {
                 </div>
               ))}
             </SimpleGrid>
-            <ElevationProfile route={route.data} units={units} />
+            <RouteProgress route={route.data} units={units} videoRef={videoRef} />
           </>
         ) : route.isError ? (
           <Text size="sm" c="red.8">

@@ -1,8 +1,16 @@
-import { useEffect, useMemo, useState } from 'react';
+import {
+  Suspense,
+  useEffect,
+  useMemo,
+  useRef,
+  useState,
+  type ComponentType,
+  type RefObject,
+} from 'react';
 import { Center, Container, Loader, Stack } from '@mantine/core';
 import { useQueryClient } from '@tanstack/react-query';
 import { useNavigate, useParams, useSearchParams } from 'react-router';
-import { deviceKindFromUserAgent } from '@ridealong/contracts';
+import { deviceKindFromUserAgent, type Race } from '@ridealong/contracts';
 import { ApiError } from '../../../lib/api';
 import { parseGroupEntry, type GroupEntry } from '../../../lib/groupEntry';
 import { usePageTitle } from '../../../lib/pageTitle';
@@ -15,30 +23,61 @@ import { usePlayback } from '../api/usePlayback';
 import { useRace } from '../api/useRace';
 import { PlayerStage } from '../components/PlayerStage';
 import { ProcessingState } from '../components/ProcessingState';
-import { VideoTabs } from '../components/VideoTabs';
+import { VideoTabs, type VideoTabPanels } from '../components/VideoTabs';
 import { WebUserNotice } from '../components/WebUserNotice';
 import { playbackModeFor, videoView } from '../lib/playback';
 import { visibleTabs } from '../lib/tabs';
 
+/** What the page's sound beside the player (features/voiceovers' VideoAudio) is given. */
+export type VideoSoundProps = {
+  race: Race;
+  videoRef: RefObject<HTMLVideoElement | null>;
+  /** False in group mode: no voiceovers then. */
+  voiceovers: boolean;
+};
+
+type VideoPageProps = {
+  panels: VideoTabPanels;
+  /** The owner's sound switches and the voiceovers, for every viewer (composed by the router). */
+  sound?: ComponentType<VideoSoundProps>;
+};
+
 /** /video/{id}: the player, its overlay buttons and the tabbed area (document 001 section 2). */
-export function VideoPage() {
+export function VideoPage({ panels, sound }: VideoPageProps) {
   const { id = '' } = useParams();
   const [params] = useSearchParams();
   const groupEntry = useMemo(() => parseGroupEntry(params), [params]);
   // A new id is a new page: player, failure flag and edit mode start over; so does entering
   // another event's group ride.
   return (
-    <VideoPageContent key={`${id}/${groupEntry?.eventId ?? ''}`} url={id} groupEntry={groupEntry} />
+    <VideoPageContent
+      key={`${id}/${groupEntry?.eventId ?? ''}`}
+      url={id}
+      groupEntry={groupEntry}
+      panels={panels}
+      sound={sound}
+    />
   );
 }
 
-function VideoPageContent({ url, groupEntry }: { url: string; groupEntry: GroupEntry | null }) {
+type VideoPageContentProps = {
+  url: string;
+  groupEntry: GroupEntry | null;
+  /** The tabs of other features (the router composes them in). */
+  panels: VideoTabPanels;
+  sound?: ComponentType<VideoSoundProps>;
+};
+
+function VideoPageContent({ url, groupEntry, panels, sound: Sound }: VideoPageContentProps) {
   const navigate = useNavigate();
   const client = useQueryClient();
   const signedIn = useUserStore(selectSignedIn);
   const user = useUserStore((s) => s.user);
   const electronMode = useGeneralStore((s) => s.electronMode);
   const [playerFailed, setPlayerFailed] = useState(false);
+  const [grouped, setGrouped] = useState(false);
+  // Shared by the player and the tabs (voiceovers play and record against the video's clock).
+  const videoRef = useRef<HTMLVideoElement>(null);
 
   const race = useRace(url);
   const data = race.data ?? null;
@@ -96,12 +135,26 @@ function VideoPageContent({ url, groupEntry }: { url: string; groupEntry: GroupE
     <Container size="lg" py="lg" data-testid="video-page">
       <Stack gap="lg">
         {view.kind === 'playable' && playback.data ? (
-          <PlayerStage
-            race={view.race}
-            playback={playback.data}
-            onPlaybackError={() => setPlayerFailed(true)}
-            groupEntry={groupEntry}
-          />
+          <>
+            <PlayerStage
+              race={view.race}
+              playback={playback.data}
+              onPlaybackError={() => setPlayerFailed(true)}
+              groupEntry={groupEntry}
+              videoRef={videoRef}
+              onGroupChange={setGrouped}
+            />
+            {/* Beside the player, not in a tab: voiceovers play whichever tab is open. */}
+            {Sound ? (
+              <Suspense fallback={null}>
+                <Sound
+                  race={view.race}
+                  videoRef={videoRef}
+                  voiceovers={!grouped && groupEntry === null}
+                />
+              </Suspense>
+            ) : null}
+          </>
         ) : view.kind === 'playable' ? (
           <Center py={80} bg="dark.8" style={{ borderRadius: 'var(--mantine-radius-md)' }}>
             <Loader color="white" aria-label="Loading video" />
@@ -110,7 +163,9 @@ function VideoPageContent({ url, groupEntry }: { url: string; groupEntry: GroupE
           <ProcessingState owner={owner && data ? { ...data, ...status.data } : null} />
         )}
         {electronMode ? null : <WebUserNotice />}
-        {data ? <VideoTabs race={data} owner={owner} tabs={tabs} /> : null}
+        {data ? (
+          <VideoTabs race={data} owner={owner} tabs={tabs} videoRef={videoRef} panels={panels} />
+        ) : null}
       </Stack>
     </Container>
   );

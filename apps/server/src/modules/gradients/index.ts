@@ -1,0 +1,2 @@
+/** The gradients module's public face: what app.ts may use. */
+export { gradientsModule } from './module.js';

@@ -1,0 +1,1 @@
+export { GradientsTab } from './components/GradientsTab';
