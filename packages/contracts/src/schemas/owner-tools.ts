@@ -72,7 +72,11 @@ export const overlayLayerParamsSchema = z.object({ layerId: idSchema });
  */
 export const overlayUploadParamsSchema = overlayForVideoParamsSchema;
 export const overlayUploadFieldsSchema = z.object({
-  start_index: z.coerce.number().finite().min(0).max(24 * 3600),
+  start_index: z.coerce
+    .number()
+    .finite()
+    .min(0)
+    .max(24 * 3600),
   /** When the page recorded it (ISO 8601); the server's clock when absent. */
   timestamp: z.string().max(40).optional(),
 });
