@@ -26,13 +26,23 @@ export const desktopMessageSchemas = {
     path: z.string().min(1).max(4096),
     video_url: z.string().min(1).max(255),
     offset: z.number().finite().min(-86_400).max(86_400),
+    /**
+     * Desktop app 2.5.x: the member's session token; the app posts the file to
+     * POST /race/{id}/gpx with it (held for that request only, never stored). v1 pages send
+     * none and are told to update.
+     */
+    authToken: z.string().min(1).max(4096).optional(),
   }),
   'download-audio': z.object({ url }),
   'process-and-upload-audio': z.object({
     video_url: z.string().min(1).max(255),
     layers: z.array(id).max(500),
   }),
-  'delete-audio-layer': z.object({ layerId: id }),
+  'delete-audio-layer': z.object({
+    layerId: id,
+    /** Desktop app 2.5.x: as 'upload-gpx', for POST /overlay/{layerId}/delete. */
+    authToken: z.string().min(1).max(4096).optional(),
+  }),
   'purge-temp': empty,
   // The shell's own (document 000, 'Navigation': Help, Pricing open externally; Quit App).
   'open-external': z.object({ url }),

@@ -54,6 +54,7 @@ function setup(dialogAnswers: string[][] = []) {
     system: { showOpenDialog: async () => dialogAnswers.shift() ?? [] },
     paths: { userData: root, temp: path.join(root, 'temp') },
     origin,
+    serverUrl: origin,
     fetch: globalThis.fetch,
     log: fakeLogger(),
     tempInUse: async () => inUse,
@@ -90,8 +91,9 @@ describe('pick-gpx-file and upload-gpx', () => {
     main.sent.length = 0;
     await handlers['pick-gpx-file']({}, ctx);
     await send(gpx);
-    // The checks pass; apps/server has no GPX endpoint, and the page is told so.
-    expect(errors(main)).toEqual([FILE_MESSAGES_TEXT.noGpxEndpoint]);
+    // The checks pass; a v1 page sends no token, so it is told to reload (owner-calls.test.ts
+    // has the upload itself).
+    expect(errors(main)).toEqual([FILE_MESSAGES_TEXT.gpxNeedsToken]);
   });
 
   it('checks the picked file again when it is used: swapped for a link, or not a GPX', async () => {
@@ -147,15 +149,15 @@ describe('download-audio', () => {
 });
 
 describe('voiceover messages', () => {
-  it('are checked and answered honestly (the server has no voiceover endpoints)', async () => {
+  it('are checked and answered honestly (the pages record and save voiceovers)', async () => {
     const { handlers, main, ctx } = setup();
     await handlers['process-and-upload-audio']({ video_url: 'abc', layers: [1, 1] }, ctx);
     await handlers['process-and-upload-audio']({ video_url: 'abc', layers: [1, 2] }, ctx);
     await handlers['delete-audio-layer']({ layerId: 3 }, ctx);
     expect(errors(main)).toEqual([
       FILE_MESSAGES_TEXT.badVideo,
-      FILE_MESSAGES_TEXT.noAudioEndpoint,
-      FILE_MESSAGES_TEXT.noLayerEndpoint,
+      FILE_MESSAGES_TEXT.audioFromPage,
+      FILE_MESSAGES_TEXT.layerNeedsToken,
     ]);
   });
 });

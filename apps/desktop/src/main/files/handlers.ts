@@ -1,8 +1,11 @@
-import { lstat, readFile } from 'node:fs/promises';
+import { constants } from 'node:fs';
+import { lstat, open } from 'node:fs/promises';
 import path from 'node:path';
 import { GpxParseError, parseGpx } from '@ridealong/media';
 import type { AppPaths, Logger, MessageContext, MessageHandlers, SystemPorts } from '../ports.js';
+import { ServerApiError } from '../uploader/server-api.js';
 import { DownloadRefusedError, downloadInto, serverUrlOnly } from './download.js';
+import { deleteVoiceoverLayer, OWNER_API_FALLBACK_MESSAGE, uploadGpxFile } from './owner-api.js';
 import type { PickedFiles } from './picked-files.js';
 import { purgeTempFolder } from './temp-folder.js';
 
@@ -20,6 +23,8 @@ export interface FileDeps {
   paths: AppPaths;
   /** The server's origin (DesktopConfig.origin): the only place audio is downloaded from. */
   origin: string;
+  /** DesktopConfig.serverUrl: the API the owner tools call (as the uploader's server-api.ts). */
+  serverUrl: string;
   fetch: typeof fetch;
   log: Logger;
   /** Entries of paths.temp still in use (the uploader's paused upload); purge-temp spares them. */
@@ -39,10 +44,13 @@ export const FILE_MESSAGES_TEXT = {
   notGpx: 'This file is not a GPX track with timed points.',
   tooLarge: 'This GPX file is too large.',
   badVideo: 'This video cannot take a GPX file.',
-  // apps/server has no GPX, voiceover or layer endpoint yet (document 001's owner tools).
-  noGpxEndpoint: 'The server does not accept GPX files yet, so the slope was not changed.',
-  noAudioEndpoint: 'The server does not accept voiceovers yet, so nothing was saved.',
-  noLayerEndpoint: 'The server does not manage voiceover layers yet, so nothing was deleted.',
+  // A v1 page sends no session token, and the main process has none of its own.
+  gpxNeedsToken:
+    'Reload the page and upload the GPX file again: this version of the app needs the updated page to send it.',
+  layerNeedsToken:
+    'Reload the page and delete the voiceover again: this version of the app needs the updated page to do it.',
+  audioFromPage:
+    'This app’s pages record and save voiceovers themselves: reload the page and record yours there.',
   audioNotServer: 'The app downloads audio from its own server only.',
   ownerToolsMainWindow: 'Owner tools work in the main window only.',
 } as const;
@@ -57,6 +65,11 @@ export function fileHandlers(deps: FileDeps): Pick<MessageHandlers, FileMessages
   const fail = (ctx: MessageContext, message: string, why: string) => {
     log.warn(`owner tools: ${why}`);
     if (!ctx.window.isDestroyed()) ctx.window.send('upload-error', { message });
+  };
+  const refused = (ctx: MessageContext, err: unknown, why: string) => {
+    const message = err instanceof ServerApiError ? err.message : OWNER_API_FALLBACK_MESSAGE;
+    const status = err instanceof ServerApiError ? err.status : null;
+    fail(ctx, message, `${why}: server answered ${status ?? 'nothing'}`);
   };
   const mainOnly = (ctx: MessageContext, channel: string) => {
     if (ctx.window.kind === 'main') return true;
@@ -81,18 +94,27 @@ export function fileHandlers(deps: FileDeps): Pick<MessageHandlers, FileMessages
       ctx.window.send('gpx-file-picked', { path: ok ? chosen : null });
     },
 
-    'upload-gpx': async ({ path: filePath, video_url: videoUrl }, ctx) => {
+    'upload-gpx': async ({ path: filePath, video_url: videoUrl, offset, authToken }, ctx) => {
       if (!mainOnly(ctx, 'upload-gpx')) return;
       const pick = deps.picked.byPath(filePath, 'gpx');
       if (!pick) return fail(ctx, FILE_MESSAGES_TEXT.notPicked, 'upload-gpx of a path not picked');
       if (!VIDEO_URL.test(videoUrl)) return fail(ctx, FILE_MESSAGES_TEXT.badVideo, 'bad video_url');
       const check = await readGpx(pick.path);
       if (!check.ok) return fail(ctx, check.message, `upload-gpx: ${check.message}`);
-      fail(
-        ctx,
-        FILE_MESSAGES_TEXT.noGpxEndpoint,
-        `upload-gpx: ${check.points} points, no endpoint`,
-      );
+      if (!authToken) return fail(ctx, FILE_MESSAGES_TEXT.gpxNeedsToken, 'upload-gpx: no token');
+      try {
+        await uploadGpxFile(deps.fetch, deps.serverUrl, authToken, {
+          videoUrl,
+          fileName: path.basename(pick.path),
+          bytes: check.bytes,
+          offset,
+        });
+      } catch (err) {
+        return refused(ctx, err, 'upload-gpx');
+      }
+      log.info(`upload-gpx: ${check.points} points sent`);
+      if (!ctx.window.isDestroyed())
+        ctx.window.send('upload-gpx-finished', { video_url: videoUrl });
     },
 
     'download-audio': async ({ url }, ctx) => {
@@ -117,12 +139,21 @@ export function fileHandlers(deps: FileDeps): Pick<MessageHandlers, FileMessages
       if (!VIDEO_URL.test(videoUrl) || new Set(layers).size !== layers.length) {
         return fail(ctx, FILE_MESSAGES_TEXT.badVideo, 'process-and-upload-audio: bad payload');
       }
-      fail(ctx, FILE_MESSAGES_TEXT.noAudioEndpoint, 'process-and-upload-audio: no endpoint');
+      // The page records and uploads voiceovers itself (POST /overlay/upload/{raceId}).
+      fail(ctx, FILE_MESSAGES_TEXT.audioFromPage, 'process-and-upload-audio from a v1 page');
     },
 
-    'delete-audio-layer': (_payload, ctx) => {
+    'delete-audio-layer': async ({ layerId, authToken }, ctx) => {
       if (!mainOnly(ctx, 'delete-audio-layer')) return;
-      fail(ctx, FILE_MESSAGES_TEXT.noLayerEndpoint, 'delete-audio-layer: no endpoint');
+      if (!authToken) {
+        return fail(ctx, FILE_MESSAGES_TEXT.layerNeedsToken, 'delete-audio-layer: no token');
+      }
+      try {
+        await deleteVoiceoverLayer(deps.fetch, deps.serverUrl, authToken, layerId);
+      } catch (err) {
+        return refused(ctx, err, 'delete-audio-layer');
+      }
+      log.info(`delete-audio-layer: layer ${layerId} deleted`);
     },
 
     'purge-temp': async () => {
@@ -132,18 +163,36 @@ export function fileHandlers(deps: FileDeps): Pick<MessageHandlers, FileMessages
   };
 }
 
-type GpxCheck = { ok: true; points: number } | { ok: false; message: string };
+type GpxCheck =
+  { ok: true; points: number; bytes: Uint8Array<ArrayBuffer> } | { ok: false; message: string };
 
-/** The picked file as it is now: still a regular file (not swapped for a link), bounded, a GPX. */
+// Where the platform has it (not Windows), opening refuses a link swapped in after lstat.
+const NO_FOLLOW = constants.O_NOFOLLOW ?? 0;
+
+/**
+ * The picked file as it is now: still a regular file (not swapped for a link), bounded, a GPX.
+ * Its bytes are read once and are what upload-gpx sends.
+ */
 async function readGpx(filePath: string): Promise<GpxCheck> {
   try {
     const info = await lstat(filePath);
     if (!info.isFile()) return { ok: false, message: FILE_MESSAGES_TEXT.notGpx };
     if (info.size > MAX_GPX_BYTES) return { ok: false, message: FILE_MESSAGES_TEXT.tooLarge };
-    const points = parseGpx(await readFile(filePath, 'utf8')).filter((p) => p.timeMs !== null);
-    return points.length >= 2
-      ? { ok: true, points: points.length }
-      : { ok: false, message: FILE_MESSAGES_TEXT.notGpx };
+    const handle = await open(filePath, constants.O_RDONLY | NO_FOLLOW);
+    let bytes: Buffer;
+    try {
+      const opened = await handle.stat();
+      if (!opened.isFile()) return { ok: false, message: FILE_MESSAGES_TEXT.notGpx };
+      if (opened.size > MAX_GPX_BYTES) return { ok: false, message: FILE_MESSAGES_TEXT.tooLarge };
+      bytes = await handle.readFile();
+    } finally {
+      await handle.close();
+    }
+    if (bytes.length > MAX_GPX_BYTES) return { ok: false, message: FILE_MESSAGES_TEXT.tooLarge };
+    const points = parseGpx(bytes.toString('utf8')).filter((p) => p.timeMs !== null);
+    if (points.length < 2) return { ok: false, message: FILE_MESSAGES_TEXT.notGpx };
+    // A copy on a plain ArrayBuffer, as Blob takes (at most MAX_GPX_BYTES).
+    return { ok: true, points: points.length, bytes: new Uint8Array(bytes) };
   } catch (err) {
     if (err instanceof GpxParseError || (err as NodeJS.ErrnoException).code) {
       return { ok: false, message: FILE_MESSAGES_TEXT.notGpx };

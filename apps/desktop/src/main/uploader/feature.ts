@@ -59,6 +59,7 @@ export function createUploaderFeature(input: {
         system: ports.system,
         paths: ports.paths,
         origin: config.origin,
+        serverUrl: config.serverUrl,
         fetch: portFetch,
         log: ports.log,
         tempInUse: () => session.inUse(),

@@ -14,6 +14,9 @@ export class ServerApiError extends Error {
   }
 }
 
+export const SERVER_UNREACHABLE_MESSAGE =
+  'The server cannot be reached. Check the connection and try again.';
+
 const createdSchema = z.object({
   race: z.object({ id: z.number().int().positive(), url: z.string().min(1) }),
 });
@@ -38,10 +41,7 @@ export async function createVideo(
       redirect: 'error',
     });
   } catch {
-    throw new ServerApiError(
-      'The server cannot be reached. Check the connection and try again.',
-      null,
-    );
+    throw new ServerApiError(SERVER_UNREACHABLE_MESSAGE, null);
   }
   const body: unknown = await res.json().catch(() => null);
   if (!res.ok) {
