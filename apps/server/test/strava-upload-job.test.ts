@@ -127,6 +127,20 @@ describe.each(backends)('strava.upload ($name)', (backend) => {
       .from(jobs)
       .where(and(eq(jobs.name, 'strava.upload'), eq(jobs.payload, { trackId })));
 
+  /**
+   * The ride's upload row settles inside the job, before the runner marks the job itself done
+   * or failed: wait for that too, or a loaded machine reads it still 'running'.
+   */
+  async function settledJobs(trackId: number, timeoutMs = 20_000): Promise<JobRow[]> {
+    const deadline = Date.now() + timeoutMs;
+    for (;;) {
+      const rows = await uploadJobs(trackId);
+      if (rows.every((r) => r.state === 'done' || r.state === 'failed')) return rows;
+      if (Date.now() > deadline) throw new Error(`jobs of ${trackId}: ${JSON.stringify(rows)}`);
+      await new Promise((r) => setTimeout(r, 25));
+    }
+  }
+
   const posts = () => fake.requests.filter((r) => r.method === 'POST');
 
   it('uploads the FIT file as a virtual ride named after the video, then polls to the activity', async () => {
@@ -227,7 +241,7 @@ describe.each(backends)('strava.upload ($name)', (backend) => {
     expect(t.state.revoked).toEqual([ride.userId]);
     expect(t.state.calls.filter((c) => c.forceRefresh)).toHaveLength(1);
     expect(fake.requests.map((r) => r.status)).toEqual([401, 401]);
-    const [job] = await uploadJobs(ride.trackId);
+    const [job] = await settledJobs(ride.trackId);
     expect(job).toMatchObject({ state: 'failed', attempts: 1 });
     await w.runner.stop();
   });
@@ -287,7 +301,7 @@ describe.each(backends)('strava.upload ($name)', (backend) => {
     // Not before the 15-minute window (here 2 s) that the 429 was answered in had ended.
     const windowEnd = Math.floor(refused!.at / windowMs) * windowMs + windowMs;
     expect(accepted!.at).toBeGreaterThanOrEqual(windowEnd - 50);
-    const [job] = await uploadJobs(ride.trackId);
+    const [job] = await settledJobs(ride.trackId);
     // The wait was a deferral: it did not use up an attempt.
     expect(job).toMatchObject({ state: 'done', attempts: 1 });
     expect(w.outcomes.filter((o) => o.id === job!.id).map((o) => o.outcome)).toEqual([
@@ -311,7 +325,7 @@ describe.each(backends)('strava.upload ($name)', (backend) => {
     const row = await settledUpload(database, ride.trackId);
     expect(row.state).toBe('uploaded');
     expect(posts().map((r) => r.status)).toEqual([503, 502, 201]);
-    const [job] = await uploadJobs(ride.trackId);
+    const [job] = await settledJobs(ride.trackId);
     // Two 5xx, one network error while polling, then the attempt that finished.
     expect(job).toMatchObject({
       state: 'done',
@@ -343,7 +357,7 @@ describe.each(backends)('strava.upload ($name)', (backend) => {
       state: 'failed',
       error: 'Bad Request (file empty)',
     });
-    const [job] = await uploadJobs(ride.trackId);
+    const [job] = await settledJobs(ride.trackId);
     expect(job).toMatchObject({ state: 'failed', attempts: 1 });
     expect(
       presentTrack(
