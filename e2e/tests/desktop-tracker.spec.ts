@@ -199,9 +199,11 @@ test('in the app, Connect Device starts its own tracker; with the simulated trai
     await pulsed;
     const pressedAt = Date.now();
     await page.getByTestId('player-overlay').getByRole('button', { name: 'Start' }).click();
-    const reopened = await again.windows.waitFor('tracker', 1000);
+    // Well under Start's 5 s wait for a trainer (TRAINER_WAIT_MS), with room for a loaded CI
+    // machine: what tells the paths apart is that "Connecting to your trainer…" never showed.
+    const reopened = await again.windows.waitFor('tracker', 3500);
     expect(reopened).not.toBe(firstWindow);
-    expect(Date.now() - pressedAt).toBeLessThan(1000);
+    expect(Date.now() - pressedAt).toBeLessThan(3500);
     await expect(page.getByTestId('player-stage')).toHaveAttribute('data-ride-phase', 'idle');
     expect(await page.evaluate(() => '__sawStartWaiting' in window)).toBe(false);
   } finally {

@@ -1,6 +1,7 @@
 import { MantineProvider } from '@mantine/core';
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
-import { RouterProvider } from 'react-router';
+// react-router/dom's provider honours navigate's flushSync (Log Out needs it; see useLogout).
+import { RouterProvider } from 'react-router/dom';
 import { ConfirmModals } from './confirmModals';
 import { LazyNotifications } from './LazyNotifications';
 import { router } from './router';

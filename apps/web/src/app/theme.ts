@@ -4,6 +4,7 @@ import {
   DEFAULT_THEME,
   Loader,
   luminance,
+  Notification,
   type MantineColorsTuple,
 } from '@mantine/core';
 
@@ -66,5 +67,9 @@ export const theme = createTheme({
     Anchor: Anchor.extend({ defaultProps: { underline: 'always' } }),
     // A spinner's aria-label needs a role to be allowed (axe aria-prohibited-attr on a span).
     Loader: Loader.extend({ defaultProps: { role: 'status' } }),
+    // A notification's close button is an icon: named, or axe fails the page it shows on.
+    Notification: Notification.extend({
+      defaultProps: { closeButtonProps: { 'aria-label': 'Close notification' } },
+    }),
   },
 });

@@ -25,8 +25,10 @@ export function useLogout(): () => Promise<void> {
     try {
       const general = useGeneralStore.getState();
       // Leave first: a members-only page still shown when the user is reset sends the rider to
-      // /login?redirect=... itself, and that navigation could win over this one.
-      if (!general.electronMode) await navigate('/');
+      // /login?redirect=... itself, and that navigation could win over this one. A navigation
+      // renders in a transition, which the store's urgent update would overtake: flushSync
+      // renders home before the user is reset (seen in CI: /login?redirect=profile).
+      if (!general.electronMode) await navigate('/', { flushSync: true });
       useUserStore.getState().logout();
       queryClient.clear(); // nothing of the previous member stays cached
       general.clearTerms();
