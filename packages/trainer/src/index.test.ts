@@ -22,6 +22,12 @@ describe('public API', () => {
       'stepSpeed',
       'shapeGrade',
       'SimulatedTrainer',
+      'RouteTimeline',
+      'VirtualRider',
+      'RateController',
+      'ghostDistanceAt',
+      'gapTo',
+      'countsForRankings',
     ]) {
       expect(typeof (trainer as Record<string, unknown>)[name]).toBe('function');
     }

@@ -31,6 +31,13 @@ export * from './physics/step.js';
 // Slope shaping
 export * from './slope/shape-grade.js';
 
+// Reactive rides
+export * from './reactive/route-timeline.js';
+export * from './reactive/virtual-rider.js';
+export * from './reactive/rate-controller.js';
+export * from './reactive/ghost-placement.js';
+export * from './reactive/difficulty-rule.js';
+
 // Simulator
 export { Prng } from './simulator/prng.js';
 export { type PowerProfile } from './simulator/power-profile.js';
