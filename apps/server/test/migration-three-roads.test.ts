@@ -5,10 +5,10 @@ import { afterAll, describe, expect, it } from 'vitest';
 import { PGlite } from '@electric-sql/pglite';
 import { drizzle } from 'drizzle-orm/pglite';
 import { migrate } from 'drizzle-orm/pglite/migrator';
-import { eq } from 'drizzle-orm';
+import { eq, sql } from 'drizzle-orm';
 import { migrationsFolder, type Db } from '../src/db/client.js';
 import * as schema from '../src/db/schema.js';
-import { challenges, jobs, userChallenges, users } from '../src/db/schema.js';
+import { challenges, jobs, userChallenges } from '../src/db/schema.js';
 import { challengeJobHandlers, challengeJobPayloads } from '../src/modules/challenges/jobs.js';
 
 /**
@@ -62,11 +62,12 @@ describe('migration 0020 (Three Roads Tour progress)', () => {
     const db: Db = local;
     try {
       await migrate(local, { migrationsFolder: await migrationsUpTo(18) });
-      const [rider] = await db
-        .insert(users)
-        .values({ email: 'rider@example.com', username: 'rider', displayName: 'Rider' })
-        .returning({ id: users.id });
-      const userId = rider!.id;
+      // In SQL: the schema's users table has columns added after 0018 (ride_mode, 0022).
+      const inserted = (await db.execute(sql`insert into users (email, username, display_name)
+        values ('rider@example.com', 'rider', 'Rider') returning id`)) as {
+        rows: { id: number }[];
+      };
+      const userId = Number(inserted.rows[0]!.id);
       const swapped = await tour(db, OLD);
       const edited = await tour(db, EDITED);
       // Rode the Alpine Pass (Pro) and, for the edited tour, all three of its videos.

@@ -28,4 +28,5 @@ export * from './challenge.js';
 export * from './rules/challenge.js';
 export * from './rules/strava.js';
 export * from './rules/units.js';
+export * from './rules/ride-mode.js';
 export * from './strava.js';

@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { epochMs, idSchema, videoSecond, videoSeconds } from './schemas/common.js';
 import { trackSchema } from './schemas/track.js';
+import { difficultySchema, rideModeSchema } from './rules/ride-mode.js';
 
 /**
  * The real-time single-ride channel (document 001 section 7): Socket.IO namespace `/ride`,
@@ -11,7 +12,8 @@ import { trackSchema } from './schemas/track.js';
  *
  * The desktop apps of the supported versions send document 001's payloads and nothing more, so
  * every field this server added on top (`client_ride_id`, push-points' `track_id`, everything of
- * history-leaderboard, a point's `speed` and `timestamp`) is optional, with a server-side default
+ * history-leaderboard, a point's `speed`, `timestamp` and `video_time`, add-track's `mode` and
+ * `difficulty`) is optional, with a server-side default
  * (docs/ride.md, "Payloads of the supported desktop apps").
  */
 export const RIDE_NAMESPACE = '/ride';
@@ -43,9 +45,15 @@ const rawDataSchema = z
   .record(z.string().max(100), z.union([z.number(), z.string().max(1000), z.boolean()]))
   .refine((r) => Object.keys(r).length <= 50, 'at most 50 values');
 
-/** One recorded second of a ride (the spec's tracker sample), as this app records it. */
+/**
+ * One recorded second of a ride (the spec's tracker sample), as this app records it. In a
+ * steady ride (and every v1 payload) `elapsed_time` is the whole second of video and `distance`
+ * the metres ridden at the filmer's pace; in a reactive ride `elapsed_time` is the ride's own
+ * second since its start, `distance` the virtual distance along the route and `video_time`
+ * where the video was at that second (rules/ride-mode.ts).
+ */
 export const ridePointSchema = z.object({
-  /** Whole seconds of video: the point's identity within its track. */
+  /** Whole seconds: the point's identity within its track (of video, or of the ride: above). */
   elapsed_time: videoSecond,
   /** Sum of every recorded second's power (watt-seconds) up to this point. */
   accumulated_power: z.number().min(0).max(1e9),
@@ -60,6 +68,8 @@ export const ridePointSchema = z.object({
   timestamp: epochMs,
   /** The device's own values, kept for support; small. */
   raw_data: rawDataSchema.optional(),
+  /** Seconds of video shown at this point (fractions allowed); reactive rides only, optional. */
+  video_time: videoSeconds.optional(),
 });
 export type RidePoint = z.infer<typeof ridePointSchema>;
 
@@ -137,6 +147,10 @@ export const addTrackSchema = z.object({
    * for the same video soon after the member's last one returns that open ride.
    */
   client_ride_id: z.string().min(8).max(64).optional(),
+  /** Ours (issue 26): how the video plays. A v1 desktop app sends none: steady. */
+  mode: rideModeSchema.default('steady'),
+  /** Ours: the trainer's difficulty for this ride (percent); only 100 is ranked. */
+  difficulty: difficultySchema.default(100),
 });
 
 export const controlRequestSchema = z.object({

@@ -33,3 +33,28 @@ export type RouteSummary = z.infer<typeof routeSummarySchema>;
 /** null: the video has no slope data (no GPS in the footage and no GPX). */
 export const routeResponseSchema = z.object({ route: routeSummarySchema.nullable() });
 export type RouteResponse = z.infer<typeof routeResponseSchema>;
+
+/**
+ * GET /api/v1/race/{id}/timeline (ours, issue 26): a video's slope profile per whole second,
+ * for a reactive ride's distance-to-video-time mapping. `distance[s]` is the filmed distance
+ * (metres, 0.1) and `slope[s]` the grade (percent, 0.01) at second s; `seconds` is their length.
+ * At most TIMELINE_MAX_SECONDS (the longest ride, 6 h).
+ */
+export const TIMELINE_MAX_SECONDS = 6 * 3600;
+export const videoTimelineSchema = z.object({
+  seconds: z.number().int().min(0).max(TIMELINE_MAX_SECONDS),
+  distance: z.array(z.number()).max(TIMELINE_MAX_SECONDS),
+  slope: z.array(z.number()).max(TIMELINE_MAX_SECONDS),
+});
+export type VideoTimeline = z.infer<typeof videoTimelineSchema>;
+/** null: the video has no slope data (as GET /race/{id}/route's `route`). */
+export const timelineResponseSchema = z.object({ timeline: videoTimelineSchema.nullable() });
+export type TimelineResponse = z.infer<typeof timelineResponseSchema>;
+/** The video's numeric id only, in digits (not '1e9', '-1' or a url). */
+export const timelineParamsSchema = z.object({
+  id: z
+    .string()
+    .regex(/^[1-9]\d{0,9}$/, 'must be a video id (digits)')
+    .transform(Number)
+    .pipe(z.number().int().max(2_147_483_647, 'must be at most 2147483647')),
+});

@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { idSchema, MAX_LIST_OFFSET, pgIntParam } from './common.js';
 import { STRAVA_UPLOAD_STATES } from '../rules/strava.js';
+import { rideModeSchema } from '../rules/ride-mode.js';
 
 /** Activities (document 001: Track entity, 'Activities', section 7 calls). */
 export const ACTIVITIES_PAGE_SIZE = 100;
@@ -31,6 +32,13 @@ export const trackSchema = z.object({
   strava_error: z.string().nullable(),
   /** The video's signed poster, or null (deleted or not ready). */
   thumbnail_url: z.string().nullable(),
+  /**
+   * Ours (issue 26), optional so an older server's answer still parses: how the video played
+   * ('steady' when absent) and the trainer's difficulty (100 when absent). A ride at another
+   * difficulty is saved but not ranked (countsForRanking).
+   */
+  ride_mode: rideModeSchema.optional(),
+  difficulty: z.number().optional(),
 });
 export type Track = z.infer<typeof trackSchema>;
 

@@ -2,6 +2,7 @@ import { z } from 'zod';
 import { ACCOUNT_LEVELS, DEMO_MODE_OPTIONS, DISPLAY_NAME_MIN_LENGTH } from '../constants.js';
 import { idSchema } from './common.js';
 import { HEIGHT_CM_RANGE, UNIT_SYSTEMS, WEIGHT_KG_RANGE } from '../rules/units.js';
+import { rideModeSchema } from '../rules/ride-mode.js';
 
 export const unitSystemSchema = z.enum(UNIT_SYSTEMS);
 
@@ -68,6 +69,11 @@ export const userSchema = publicUserSchema.extend({
    * reads its absence as imperial. This server always sends it.
    */
   units: unitSystemSchema.optional(),
+  /**
+   * How this member's solo rides play the video, remembered from their last choice (issue 26;
+   * 'reactive' until they pick). Optional like `units`: an older server sends none.
+   */
+  ride_mode: rideModeSchema.optional(),
   /**
    * v1 clients read these to know the member is connected. Tokens never leave the server:
    * the code is STRAVA_CONNECTED while connected (else null), the tokens are always null.
@@ -136,6 +142,7 @@ export const userUpdateSchema = z
     trainer_difficulty: z.number().int().min(0).max(200).optional(),
     trainer_downhill: z.number().int().min(0).max(100).optional(),
     units: unitSystemSchema.optional(),
+    ride_mode: rideModeSchema.optional(),
   })
   .partial()
   .strict();

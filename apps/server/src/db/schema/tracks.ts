@@ -1,6 +1,7 @@
 // The tracks module owns these tables (rides, their points, stats and the history standings).
 import {
   boolean,
+  check,
   doublePrecision,
   index,
   integer,
@@ -9,6 +10,7 @@ import {
   pgTable,
   primaryKey,
   serial,
+  smallint,
   text,
   timestamp,
   uniqueIndex,
@@ -57,6 +59,15 @@ export const tracks = pgTable(
      * already counted is not (rides recorded side by side count once; docs/ride.md).
      */
     statsCounted: boolean('stats_counted').notNull().default(true),
+    /**
+     * How the video played (issue 26): 'steady' at 1x (points by second of video, the history
+     * leaderboard's), or 'reactive' at the rider's speed (points by second of the ride).
+     */
+    rideMode: text('ride_mode', { enum: ['steady', 'reactive'] })
+      .notNull()
+      .default('steady'),
+    /** The trainer's difficulty (percent): a ride at another than 100 is saved, not ranked. */
+    difficulty: smallint('difficulty').notNull().default(100),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
   },
@@ -82,6 +93,8 @@ export const tracks = pgTable(
     index('tracks_open_stale_idx')
       .on(t.updatedAt)
       .where(sql`${t.status} <> 'saved'`),
+    check('tracks_ride_mode_check', sql`${t.rideMode} in ('steady', 'reactive')`),
+    check('tracks_difficulty_check', sql`${t.difficulty} between 0 and 200`),
   ],
 );
 
@@ -215,6 +228,8 @@ export const trackPoints = pgTable(
     cadence: doublePrecision('cadence').notNull(),
     distance: doublePrecision('distance').notNull(),
     speed: doublePrecision('speed').notNull(),
+    /** Reactive rides: the second of video shown at this ride second (null otherwise). */
+    videoTime: doublePrecision('video_time'),
     recordedAt: timestamp('recorded_at', { withTimezone: true }).notNull(),
     rawData: jsonb('raw_data'),
   },

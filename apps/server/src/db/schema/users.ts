@@ -1,6 +1,7 @@
 // The users module owns this table (accounts, billing and admins also update its columns).
 import {
   boolean,
+  check,
   doublePrecision,
   index,
   integer,
@@ -49,6 +50,10 @@ export const users = pgTable(
     trainerDownhill: integer('trainer_downhill').notNull().default(50),
     /** 'imperial' | 'metric': how every page shows distances, speeds, heights and weights. */
     units: text('units').notNull().default('imperial'),
+    /** How this member's solo rides play the video, their last choice (contracts RIDE_MODES). */
+    rideMode: text('ride_mode', { enum: ['steady', 'reactive'] })
+      .notNull()
+      .default('reactive'),
     accountLevel: accountLevel('account_level').notNull().default('trial'),
     previousAccountLevel: accountLevel('previous_account_level'),
     currentPeriodEndDate: timestamp('current_period_end_date', { withTimezone: true }),
@@ -73,6 +78,7 @@ export const users = pgTable(
     index('users_complimentary_end_idx')
       .on(t.complimentaryUntil)
       .where(sql`${t.complimentaryAccess}`),
+    check('users_ride_mode_check', sql`${t.rideMode} in ('steady', 'reactive')`),
   ],
 );
 

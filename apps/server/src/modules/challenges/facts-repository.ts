@@ -1,4 +1,5 @@
 import { and, eq, gte, inArray, lt, sql } from 'drizzle-orm';
+import { DIFFICULTY_RANGE } from '@ridealong/contracts';
 import type { Db } from '../../db/client.js';
 import { races, tracks } from '../../db/schema.js';
 import type { Progress, RideFact, UploadFact } from './progress.js';
@@ -27,7 +28,9 @@ function byUser<T extends { userId: number }>(rows: T[]): Map<number, T[]> {
 
 /**
  * The members' saved rides that started inside the span, with their video's length (null once
- * the video is deleted). One read: tracks_user_saved_idx covers (user_id, started_at).
+ * the video is deleted). One read: tracks_user_saved_idx covers (user_id, started_at). Only
+ * rides at 100 % difficulty count (ROUVY's rule: the others are saved, not ranked); a reactive
+ * ride's last second of video is where its video was at its last point (by primary key).
  */
 export async function savedRidesOf(
   db: Db,
@@ -43,7 +46,10 @@ export async function savedRidesOf(
       distance: tracks.totalDistance,
       duration: tracks.duration,
       accumulatedPower: tracks.accumulatedPower,
-      lastElapsedTime: tracks.lastElapsedTime,
+      lastElapsedTime: sql<number | null>`case when ${tracks.rideMode} = 'reactive'
+        then (select floor(p.video_time)::int from track_points p
+               where p.track_id = ${tracks.id} and p.elapsed_time = ${tracks.lastElapsedTime})
+        else ${tracks.lastElapsedTime} end`,
       videoDuration: races.duration,
     })
     .from(tracks)
@@ -52,6 +58,7 @@ export async function savedRidesOf(
       and(
         inArray(tracks.userId, [...userIds]),
         eq(tracks.status, 'saved'),
+        eq(tracks.difficulty, DIFFICULTY_RANGE.ranked),
         gte(tracks.startedAt, span.from),
         lt(tracks.startedAt, span.to),
       ),

@@ -1,18 +1,25 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { eq } from 'drizzle-orm';
+import { z } from 'zod';
 import {
   failureSchema,
   hasGradient,
   raceIdParamsSchema,
   routeResponseSchema,
+  timelineParamsSchema,
+  timelineResponseSchema,
 } from '@ridealong/contracts';
 import type { Db } from '../../db/client.js';
 import { races } from '../../db/schema.js';
-import { notFound } from '../../http/errors.js';
+import { requireUser } from '../../http/auth.js';
+import { forbidden, notFound } from '../../http/errors.js';
+import { mediaAccess } from '../media/index.js';
 import { canManageRace } from '../races/index.js';
 import { readRouteSummary } from './repository.js';
+import { timelineStore } from './timeline.js';
 
 const errors = { 400: failureSchema, 404: failureSchema };
+const timelineErrors = { ...errors, 401: failureSchema, 403: failureSchema };
 
 /**
  * GET /api/v1/race/{id}/route (ours): the route facts and elevation profile the video page shows.
@@ -41,6 +48,45 @@ export const raceRouteRoutes =
         const route = await readRouteSummary(db, race.id);
         if (route === 'gone') throw notFound('Video not found.');
         return { route };
+      },
+    );
+
+    const timelines = timelineStore(db);
+    /**
+     * GET /api/v1/race/{id}/timeline (ours, issue 26): the slope profile per second a reactive
+     * ride maps distance to video time with. Only for whoever may ride the video: a member
+     * (401 for guests, as /ride refuses a socket without a session), a ready video (or its
+     * owner and admins: 404 otherwise, as add-track), whose whole video their plan plays (403
+     * with the playback's message otherwise). `private, no-cache` with an ETag: browsers
+     * revalidate each time (a GPX may replace the profile) and get a 304 while it stands.
+     */
+    app.get(
+      '/race/:id/timeline',
+      {
+        schema: {
+          tags: ['races'],
+          params: timelineParamsSchema,
+          response: { 200: timelineResponseSchema, 304: z.null(), ...timelineErrors },
+        },
+      },
+      async (req, reply) => {
+        const viewer = requireUser(req);
+        const [race] = await db
+          .select({ ...columns, exclusive: races.exclusive, samplerMonth: races.samplerMonth })
+          .from(races)
+          .where(eq(races.id, req.params.id))
+          .limit(1);
+        if (!race || (race.status !== 'ready' && !canManageRace(viewer, race))) {
+          throw notFound('Video not found.');
+        }
+        const access = mediaAccess(viewer, race, 'full', new Date());
+        if (!access.allowed) throw forbidden(access.message);
+        reply.header('Cache-Control', 'private, no-cache');
+        const served = hasGradient(race.slopeSourceId) ? await timelines.read(race.id) : null;
+        if (!served) return { timeline: null };
+        reply.header('ETag', served.etag);
+        if (req.headers['if-none-match'] === served.etag) return reply.code(304).send(null);
+        return { timeline: served.timeline };
       },
     );
   };

@@ -201,7 +201,12 @@ export function racesRepository(db: Db) {
       const [row] = await db
         .select({
           id: tracks.id,
-          lastElapsedTime: tracks.lastElapsedTime,
+          // The last second of video it reached: a reactive ride's seconds are its own, so its
+          // last point's video_time (issue 26).
+          lastElapsedTime: sql<number | null>`case when ${tracks.rideMode} = 'reactive'
+            then (select floor(p.video_time)::int from track_points p
+                   where p.track_id = ${tracks.id} and p.elapsed_time = ${tracks.lastElapsedTime})
+            else ${tracks.lastElapsedTime} end`,
           durationReportedAt: tracks.durationReportedAt,
         })
         .from(tracks)

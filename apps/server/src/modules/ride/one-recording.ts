@@ -1,10 +1,19 @@
 import { and, eq, gt, ne } from 'drizzle-orm';
+import type { RideMode } from '@ridealong/contracts';
 import type { Db } from '../../db/client.js';
 import { tracks, users, type TrackRow } from '../../db/schema.js';
 import { tracksRepository } from '../tracks/index.js';
 import { openOrInsert } from './open-ride.js';
 
-export type RideValues = { userId: number; raceId: number; raceUrl: string; title: string };
+/** A new ride's row; `rideMode` and `difficulty` are add-track's (steady and 100 by default). */
+export type RideValues = {
+  userId: number;
+  raceId: number;
+  raceUrl: string;
+  title: string;
+  rideMode: RideMode;
+  difficulty: number;
+};
 
 /** What a push to a ride closed by a newer add-track is told. */
 export const SUPERSEDED_MESSAGE =

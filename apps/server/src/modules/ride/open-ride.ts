@@ -2,6 +2,7 @@ import { randomUUID } from 'node:crypto';
 import { and, desc, eq, gt, like, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.js';
 import { tracks, type TrackRow } from '../../db/schema.js';
+import type { RideValues } from './one-recording.js';
 
 /**
  * How long after a ride's last sign of life (its add-track, or its last stored batch) an
@@ -41,10 +42,7 @@ async function openRide(db: Db, userId: number, raceId: number): Promise<TrackRo
  * the resume window, otherwise a new one. Runs in the caller's transaction, which holds the
  * member's row lock (one-recording.ts), so two such add-tracks at once make one ride.
  */
-export async function openOrInsert(
-  tx: Db,
-  values: { userId: number; raceId: number; raceUrl: string; title: string },
-): Promise<TrackRow> {
+export async function openOrInsert(tx: Db, values: RideValues): Promise<TrackRow> {
   const open = await openRide(tx, values.userId, values.raceId);
   if (open) return open;
   const [row] = await tx

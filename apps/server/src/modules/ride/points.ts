@@ -28,5 +28,6 @@ export function pointRows(
     speed: p.speed,
     recordedAt: new Date(p.timestamp ?? nowMs - (lastSecond - p.elapsed_time) * 1000),
     rawData: p.raw_data ?? null,
+    videoTime: p.video_time ?? null,
   }));
 }

@@ -48,6 +48,7 @@ export async function storeBatch(
     const [open] = await tx
       .select({
         createdAt: tracks.createdAt,
+        rideMode: tracks.rideMode,
         duration: races.duration,
         firstStored: sql<
           number | null
@@ -66,6 +67,7 @@ export async function storeBatch(
     if (!open) return null;
     const problem = batchProblem(q.rows, {
       videoDuration: open.duration ?? 0,
+      rideMode: open.rideMode,
       createdAt: open.createdAt,
       now: q.now,
       firstStored: open.firstStored,

@@ -133,6 +133,8 @@ export function rideService(
         raceId: race.id,
         raceUrl: race.url,
         title: input.title?.trim() || race.title,
+        rideMode: input.mode,
+        difficulty: input.difficulty,
       };
       const { track, closed } = await startRide(db, values, input.client_ride_id);
       if (track.raceId !== race.id) {

@@ -1,4 +1,4 @@
-import { and, eq, gt, inArray, sql } from 'drizzle-orm';
+import { and, eq, gt, inArray, isNotNull, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.js';
 import { raceHistoryVersions, trackPoints, tracks, users } from '../../db/schema.js';
 import type { StandingRow } from './standings.js';
@@ -66,7 +66,8 @@ export function historyRepository(db: Db) {
           and(
             eq(tracks.raceId, raceId),
             eq(tracks.status, 'saved'),
-            afterSeq === null ? undefined : gt(tracks.historySeq, afterSeq),
+            // In the history: ranked steady rides only (migration 0022's trigger numbers them).
+            afterSeq === null ? isNotNull(tracks.historySeq) : gt(tracks.historySeq, afterSeq),
           ),
         );
       return row?.packed ? (JSON.parse(row.packed) as PackedRide[]).map(unpackRide) : [];

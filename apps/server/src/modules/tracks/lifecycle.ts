@@ -1,11 +1,12 @@
 import { eq } from 'drizzle-orm';
+import { inSteadyHistory } from '@ridealong/contracts';
 import type { Db } from '../../db/client.js';
 import { races, tracks, type TrackRow } from '../../db/schema.js';
 import type { AfterCommit, DomainEventBus } from '../../events/bus.js';
 import { boundedTotals, rideTotals } from './gap-fill.js';
 import { breathe, pointsRepository, POINTS_SLICE } from './points-repository.js';
 import { tracksRepository } from './repository.js';
-import { lastAllowedSecond, wallClockSeconds } from './ride-bounds.js';
+import { lastAllowedElapsed, wallClockSeconds } from './ride-bounds.js';
 import { statsRepository } from './stats-repository.js';
 
 /** What saving and deleting tell the other modules (`track.saved`, `track.deleted`). */
@@ -38,7 +39,7 @@ async function open(db: Db, trackId: number, now: Date): Promise<SaveOutcome | O
       return { kind: 'empty' };
     }
     const keep = Math.min(
-      lastAllowedSecond(race?.duration ?? 0),
+      lastAllowedElapsed(track.rideMode, race?.duration ?? 0),
       first + wallClockSeconds(track.createdAt, now),
     );
     await points.dropAfter(trackId, keep);
@@ -72,11 +73,14 @@ export async function saveTrack(
   if (opened.kind !== 'open') return opened;
   const { track, from, to } = opened;
   const points = pointsRepository(db);
+  // Only a ranked steady ride's points enter the video's history by second (docs/ride.md,
+  // "Reactive rides"): the others keep race_id null, so track_points_history_idx skips them.
+  const published = historyRaceId(track);
   for (let lo = from; lo <= to; lo += POINTS_SLICE) {
     const hi = Math.min(to, lo + POINTS_SLICE - 1);
-    await points.fillSlice(trackId, track.raceId, lo, hi);
+    await points.fillSlice(trackId, published, lo, hi);
     await breathe();
-    await points.publishSlice(trackId, track.raceId, lo, hi);
+    await points.publishSlice(trackId, published, lo, hi);
     await breathe();
   }
   let committed: AfterCommit | null = null;
@@ -97,6 +101,13 @@ export async function saveTrack(
   });
   (committed as AfterCommit | null)?.();
   return outcome;
+}
+
+/** The video a ride's points are published to: its own when it is ranked by video second. */
+export function historyRaceId(track: TrackRow): number | null {
+  return inSteadyHistory({ ride_mode: track.rideMode, difficulty: track.difficulty })
+    ? track.raceId
+    : null;
 }
 
 /**

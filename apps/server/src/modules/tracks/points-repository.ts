@@ -79,9 +79,9 @@ export function pointsRepository(db: Db) {
             where track_id = ${trackId} and elapsed_time > ${to}::int), ${to}::int)`;
       await db.execute(sql`
         insert into ${tp} (track_id, race_id, elapsed_time, accumulated_power, power,
-          heart_rate, cadence, distance, speed, recorded_at)
+          heart_rate, cadence, distance, speed, video_time, recorded_at)
         select p.track_id, ${raceId}::int, s.second, p.accumulated_power, p.power,
-          p.heart_rate, p.cadence, p.distance, p.speed,
+          p.heart_rate, p.cadence, p.distance, p.speed, p.video_time,
           p.recorded_at + (s.second - p.elapsed_time) * interval '1 second'
         from (${near}) p
         cross join lateral generate_series(greatest(p.elapsed_time + 1, ${from}::int),

@@ -40,5 +40,7 @@ export function presentTrack(
     strava_activity_url: activityId && stravaWeb ? activityUrl(stravaWeb, activityId) : null,
     strava_error: state === 'failed' ? (strava?.error ?? null) : null,
     thumbnail_url: thumbnail,
+    ride_mode: track.rideMode,
+    difficulty: track.difficulty,
   };
 }

@@ -1,4 +1,5 @@
-import { and, asc, count, desc, eq, ne, sql } from 'drizzle-orm';
+import { and, asc, count, desc, eq, isNotNull, ne, sql } from 'drizzle-orm';
+import type { RideMode } from '@ridealong/contracts';
 import type { Db } from '../../db/client.js';
 import {
   races,
@@ -44,6 +45,8 @@ export function tracksRepository(db: Db) {
       raceUrl: string;
       title: string;
       clientRideId: string;
+      rideMode: RideMode;
+      difficulty: number;
     }): Promise<TrackRow> {
       await db.insert(tracks).values(values).onConflictDoNothing();
       const [row] = await db
@@ -140,11 +143,14 @@ export function tracksRepository(db: Db) {
       return row?.n ?? 0;
     },
 
+    /** The saved rides in the video's history (ranked steady rides: migration 0022). */
     async countSavedOfRace(raceId: number): Promise<number> {
       const [row] = await db
         .select({ n: count() })
         .from(tracks)
-        .where(and(eq(tracks.raceId, raceId), eq(tracks.status, 'saved')));
+        .where(
+          and(eq(tracks.raceId, raceId), eq(tracks.status, 'saved'), isNotNull(tracks.historySeq)),
+        );
       return row?.n ?? 0;
     },
 

@@ -25,6 +25,7 @@ const seconds = (from: number, to: number) =>
 /** A 10-minute video, opened `wall` seconds ago. */
 const ctx = (wall: number, over: Partial<BatchContext> = {}): BatchContext => ({
   videoDuration: 600,
+  rideMode: 'steady',
   createdAt: opened,
   now: at(wall),
   firstStored: null,
@@ -119,5 +120,18 @@ describe('batchProblem', () => {
     const before = point(100, { recordedAt: at(110) });
     const after = point(101, { distance: 808 + 300 * 8, recordedAt: at(410) });
     expect(batchProblem([after], ctx(420, { firstStored: 0, before }))).toBeNull();
+  });
+});
+
+describe('reactive rides (issue 26)', () => {
+  it('bounds the ride second by the longest ride and the video time by the video', () => {
+    const reactive = (wall: number) => ctx(wall, { rideMode: 'reactive' });
+    // A slow rider past the video's 600 s: their own second 700, the video at 550.
+    const slow = seconds(690, 700).map((p) => ({ ...p, videoTime: 550, distance: 5000 }));
+    expect(batchProblem(slow, ctx(800, { rideMode: 'reactive', firstStored: 0 }))).toBeNull();
+    expect(batchProblem(slow, ctx(800, { firstStored: 0 }))).toMatch(/past the end of this video/);
+    const pastVideo = [point(10, { videoTime: 900 })];
+    expect(batchProblem(pastVideo, reactive(60))).toMatch(/video time at second 10/);
+    expect(batchProblem([point(21_601)], reactive(30_000))).toMatch(/longest ride/);
   });
 });

@@ -1,4 +1,4 @@
-import { RIDE } from '@ridealong/contracts';
+import { RIDE, type RideMode } from '@ridealong/contracts';
 import type { PointValues } from './gap-fill.js';
 
 /**
@@ -34,6 +34,14 @@ export function lastAllowedSecond(videoDuration: number): number {
   return Math.min(Math.floor(end), maxRideSeconds);
 }
 
+/**
+ * The last `elapsed_time` a ride may reach: a second of video in a steady ride; in a reactive
+ * ride a second of the ride itself (a slow rider takes longer than the video), up to 6 h.
+ */
+export function lastAllowedElapsed(mode: RideMode, videoDuration: number): number {
+  return mode === 'reactive' ? RIDE_BOUNDS.maxRideSeconds : lastAllowedSecond(videoDuration);
+}
+
 /** Whole seconds since the track was opened (add-track), plus the slack. */
 export function wallClockSeconds(createdAt: Date, now: Date): number {
   const elapsed = Math.max(0, (now.getTime() - createdAt.getTime()) / 1000);
@@ -44,11 +52,13 @@ export function wallClockSeconds(createdAt: Date, now: Date): number {
 export type BoundedPoint = Pick<
   PointValues,
   'elapsedTime' | 'distance' | 'accumulatedPower' | 'recordedAt'
->;
+> & { videoTime?: number | null };
 
 /** What the server knows about a track when a batch arrives. */
 export type BatchContext = {
   videoDuration: number;
+  /** The track's mode: what `elapsed_time` counts (ride-mode.ts). */
+  rideMode: RideMode;
   /** When add-track opened the track (server clock). */
   createdAt: Date;
   now: Date;
@@ -78,9 +88,17 @@ export function batchProblem(points: readonly BoundedPoint[], ctx: BatchContext)
   const first = points[0];
   const last = points.at(-1);
   if (!first || !last) return null;
-  const limit = lastAllowedSecond(ctx.videoDuration);
+  const limit = lastAllowedElapsed(ctx.rideMode, ctx.videoDuration);
   if (last.elapsedTime > limit) {
-    return `Second ${last.elapsedTime} is past the end of this video (${limit} s at most).`;
+    return ctx.rideMode === 'reactive'
+      ? `Second ${last.elapsedTime} is past the longest ride (${limit} s at most).`
+      : `Second ${last.elapsedTime} is past the end of this video (${limit} s at most).`;
+  }
+  // Where the video was: within the video, whatever the mode (the contracts bound it to a day).
+  const videoEnd = lastAllowedSecond(ctx.videoDuration);
+  const pastVideo = points.find((p) => (p.videoTime ?? 0) > videoEnd + 1);
+  if (pastVideo) {
+    return `The video time at second ${pastVideo.elapsedTime} is past the end of this video (${videoEnd} s at most).`;
   }
   const wall = wallClockSeconds(ctx.createdAt, ctx.now);
   const start = Math.min(first.elapsedTime, ctx.firstStored ?? first.elapsedTime);

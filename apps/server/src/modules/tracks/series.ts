@@ -98,8 +98,14 @@ type SliceRow = { [K in keyof SeriesColumns]: SeriesColumns[K] | null };
  */
 export async function readSeries(
   db: Db,
-  track: Pick<TrackRow, 'id' | 'raceId'>,
+  track: Pick<TrackRow, 'id' | 'raceId' | 'rideMode'>,
 ): Promise<SeriesColumns> {
+  // The road at each point: its second of video (a reactive ride's video_time, whose seconds
+  // are not the ride's, so its join cannot start at the slice's first second).
+  const roadSecond =
+    track.rideMode === 'reactive' ? sql`floor(video_time)::int` : sql`elapsed_time`;
+  const roadFrom = (after: number) =>
+    track.rideMode === 'reactive' ? sql`` : sql`and r.second > ${after}`;
   const out = emptyColumns();
   const keys = Object.keys(out) as Array<keyof SeriesColumns>;
   for (let after = -1; out.elapsedTime.length < ACTIVITY_SERIES_MAX_SECONDS;) {
@@ -112,11 +118,12 @@ export async function readSeries(
              json_agg(p.distance order by p.elapsed_time) as "distance",
              json_agg(r.slope order by p.elapsed_time) as "grade",
              json_agg(r.elevation order by p.elapsed_time) as "elevation"
-        from (select elapsed_time, power, heart_rate, cadence, distance from track_points
+        from (select elapsed_time, power, heart_rate, cadence, distance,
+                     ${roadSecond} as road_second from track_points
                where track_id = ${track.id} and elapsed_time > ${after}
                order by elapsed_time limit ${limit}) p
         left join race_slope_points r
-          on r.race_id = ${track.raceId} and r.second = p.elapsed_time and r.second > ${after}`);
+          on r.race_id = ${track.raceId} and r.second = p.road_second ${roadFrom(after)}`);
     const [row] = (result as unknown as { rows: SliceRow[] }).rows;
     const seconds = row?.elapsedTime ?? [];
     for (const key of keys) (out[key] as unknown[]).push(...(row?.[key] ?? []));

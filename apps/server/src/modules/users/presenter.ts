@@ -55,6 +55,7 @@ export function toUser(
     trainer_difficulty: row.trainerDifficulty,
     trainer_downhill: row.trainerDownhill,
     units: unitSystemOf(row.units),
+    ride_mode: row.rideMode,
     strava_authorization_code: strava.connected ? STRAVA_CONNECTED : null,
     strava_refresh_token: null,
     strava_access_token: null,

@@ -39,6 +39,7 @@ function toColumns(u: UserUpdate): Partial<NewUserRow> {
     trainer_difficulty: 'trainerDifficulty',
     trainer_downhill: 'trainerDownhill',
     units: 'units',
+    ride_mode: 'rideMode',
   };
   const out: Record<string, unknown> = {};
   for (const [key, value] of Object.entries(u)) {
