@@ -1,8 +1,9 @@
 // `npm test`: installs what is missing (npm packages; chromium and ffmpeg on Debian as root),
 // then runs every check and test: format, lint, types, unit + integration (Vitest), e2e (Playwright).
 // Integration suites also run against PostgreSQL / Redis when TEST_DATABASE_URL / TEST_REDIS_URL are set.
-import { existsSync, readFileSync, rmSync } from 'node:fs';
+import { rmSync } from 'node:fs';
 import path from 'node:path';
+import { playwrightSummary, vitestSummary } from './test-report.mjs';
 import {
   build,
   checkNode,
@@ -36,19 +37,10 @@ rmSync(e2eReport, { force: true });
 const unit = run('npx', ['vitest', 'run']);
 const e2e = run('npx', ['playwright', 'test'], { cwd: path.join(root, 'e2e') });
 
-function counts(file, read) {
-  if (!existsSync(file))
-    return { passed: 0, failed: 1, note: `${path.relative(root, file)} missing` };
-  return read(JSON.parse(readFileSync(file, 'utf8')));
-}
-const u = counts(vitestReport, (r) => ({
-  passed: r.numPassedTests,
-  failed: r.numFailedTests + r.numPendingTests + r.numTodoTests,
-}));
-const p = counts(e2eReport, (r) => ({
-  passed: r.stats.expected,
-  failed: r.stats.unexpected + r.stats.flaky + r.stats.skipped,
-}));
+const u = vitestSummary(vitestReport, root);
+const p = playwrightSummary(e2eReport, root);
+const failures = [...u.failures, ...p.failures];
+if (failures.length > 0) console.log(`\nnot passed:\n${failures.join('\n')}`);
 console.log(
   `\nunit+integration: ${u.passed} passed, ${u.failed} failed${u.note ? ` (${u.note})` : ''}`,
 );
