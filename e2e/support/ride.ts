@@ -108,15 +108,25 @@ function call<T>(send: (ack: (a: RideAck<T>) => void) => void): Promise<T> {
   });
 }
 
+/** What add-track takes besides the video and rider (a reactive ride's mode and difficulty). */
+export type AddTrackExtras = Partial<Parameters<RideClientToServer['add-track']>[0]>;
+
 /**
  * An earlier ride of the video, recorded over the real /ride channel from Node (a steady
- * `watts` for `seconds`), so the live leaderboard has someone to rank against.
+ * `watts` for `seconds`), so the live leaderboard has someone to rank against. `addTrack` adds
+ * to (or overrides) add-track's payload; `point` overrides fields of second `s`'s point
+ * (by default 8 m/s on, no video_time).
  */
 export async function recordPastRide(
   baseURL: string,
   session: Session,
   video: { url: string; id: number },
-  opts: { seconds: number; watts: number },
+  opts: {
+    seconds: number;
+    watts: number;
+    addTrack?: AddTrackExtras;
+    point?: (s: number) => Partial<RidePoint>;
+  },
 ): Promise<number> {
   const socket: RideSocket = io(`${baseURL}${RIDE_NAMESPACE}`, {
     auth: { token: session.token },
@@ -134,6 +144,7 @@ export async function recordPastRide(
           race_url: video.url,
           user_id: session.userId,
           client_ride_id: `e2e-past-${Date.now()}`,
+          ...opts.addTrack,
         },
         ack,
       ),
@@ -147,6 +158,7 @@ export async function recordPastRide(
       distance: 8 * (s + 1),
       speed: 8,
       timestamp: Date.now() - (opts.seconds - s) * 1000,
+      ...opts.point?.(s),
     }));
     await call((ack) =>
       socket.emit('push-points', { track_id, points, status: 'final', discard_track: false }, ack),
@@ -248,6 +260,16 @@ export function timelineChanges(samples: readonly RideSample[]): RideSample[] {
   const key = (s: RideSample) =>
     JSON.stringify([s.phase, s.rideTime, s.countdown, s.reconnecting, s.choices, s.videoPaused]);
   return samples.filter((s, i) => i === 0 || key(s) !== key(samples[i - 1]!));
+}
+
+/**
+ * Picks 'Steady' beside Start (issue 26): the video at 1x, as a spec that times the video by
+ * the clock expects. Only videos with slope data offer the choice (others ride steady anyway).
+ */
+export async function chooseSteady(page: Page): Promise<void> {
+  const choice = page.getByRole('radiogroup', { name: 'Ride mode' });
+  await choice.getByText('Steady', { exact: true }).click();
+  await expect(choice.getByRole('radio', { name: 'Steady' })).toBeChecked();
 }
 
 /**

@@ -73,3 +73,38 @@ export async function connectSimulator(page: Page): Promise<void> {
   await page.keyboard.press('Escape');
   await expect(panel).toBeHidden();
 }
+
+/**
+ * Sets the simulated rider's power (50-600 W in 10 W steps) with the Connect Device panel's
+ * slider, by keyboard, waits until the live power shows it and closes the panel. The simulator
+ * must be connected (connectSimulator). The config's tracker outlives specs: a spec that
+ * changes the power sets it back to 200 W when it is done.
+ */
+export async function setSimulatedPower(page: Page, watts: number): Promise<void> {
+  if (!Number.isInteger(watts / 10) || watts < 50 || watts > 600) {
+    throw new Error(`setSimulatedPower: ${watts} W is not 50-600 W in 10 W steps`);
+  }
+  const panel = await openConnectDevice(page);
+  const slider = panel.getByRole('slider', { name: 'Simulated power' });
+  await expect(slider).toBeVisible({ timeout: 10_000 });
+  // From where it is, or from Home (50 W) or End (600 W), whichever takes fewest steps; each
+  // step is one request to the tracker.
+  const now = Number(await slider.getAttribute('aria-valuenow'));
+  const start = [now, 50, 600].reduce((a, b) =>
+    Math.abs(watts - b) < Math.abs(watts - a) ? b : a,
+  );
+  await slider.focus();
+  if (start !== now) await page.keyboard.press(start === 50 ? 'Home' : 'End');
+  const steps = (watts - start) / 10;
+  for (let i = 0; i < Math.abs(steps); i++) {
+    await page.keyboard.press(steps > 0 ? 'ArrowRight' : 'ArrowLeft');
+  }
+  await expect(slider).toHaveAttribute('aria-valuenow', String(watts));
+  // The simulator wobbles 3 % around its target.
+  const livePower = async () => Number(await panel.getByTestId('live-power').textContent());
+  await expect
+    .poll(async () => Math.abs((await livePower()) - watts) <= watts * 0.04 + 1, { timeout: 5000 })
+    .toBe(true);
+  await page.keyboard.press('Escape');
+  await expect(panel).toBeHidden();
+}

@@ -1,6 +1,6 @@
 import { fileURLToPath } from 'node:url';
 import { expect, test, type Locator } from '@playwright/test';
-import { uploadReadyVideo, waitForGo } from '../support/ride.js';
+import { chooseSteady, uploadReadyVideo, waitForGo } from '../support/ride.js';
 import {
   connectSimulator,
   E2E_TRACKER_URL,
@@ -63,6 +63,8 @@ test('the route profile follows the video on its page and in a ride', async ({ p
   // In a ride: the small profile over the video, with the marker and the slope ahead.
   await page.reload();
   await connectSimulator(page);
+  // The marker follows the video at 1x here; reactive rides have their own spec.
+  await chooseSteady(page);
   await page.getByTestId('player-overlay').getByRole('button', { name: 'Start' }).click();
   const ride = page.getByTestId('ride-route');
   await expect(ride).toBeVisible({ timeout: 10_000 });

@@ -24,6 +24,7 @@ export const MODULE_LAYERS = [
   'ride',
   'group',
   'events',
+  'ads',
   'desktop-releases',
   'config',
   'health',

@@ -74,7 +74,9 @@ export async function withBenchServer(
   } finally {
     await app?.close();
     await database?.close();
-    await bench.drop();
+    // BENCH_KEEP_DB=1 keeps the seeded database for studying plans by hand (its name is logged).
+    if (process.env.BENCH_KEEP_DB === '1') console.log(`bench: kept database ${bench.name}`);
+    else await bench.drop();
     await rm(dataDir, { recursive: true, force: true });
   }
 }

@@ -1,7 +1,9 @@
 /**
  * Search benchmark (npm run bench): 100,000 videos over 2,000 channels in a fresh PostgreSQL
  * database, the real app on a random port, then search pages against GET /healthz (one trivial
- * database round trip) as the baseline. Fails when the p99 of search pages reaches 25 ms.
+ * database round trip) as the baseline. Fails when the p99 of search pages reaches 25 ms and 3x
+ * the baseline's p99 in the same run: on a loaded 2-core machine even /healthz's p99 passed
+ * 25 ms (29.7 ms, while search pages were 1.2x it), so the fixed figure alone failed on load.
  *
  * Environment: BENCH_DATABASE_URL or TEST_DATABASE_URL (any database on the server to use),
  * BENCH_VIDEOS, BENCH_USERS, BENCH_ROUNDS.
@@ -21,6 +23,8 @@ import { envCount, withBenchServer } from './bench-server.js';
 import { seedCatalogue } from './seed.js';
 
 const P99_LIMIT_MS = 25;
+/** Search pages' p99 against /healthz's p99, same run (the limit on a loaded machine). */
+const P99_RATIO = 3;
 const VIDEOS = envCount('BENCH_VIDEOS', 100_000);
 const USERS = envCount('BENCH_USERS', 2_000);
 const ROUNDS = envCount('BENCH_ROUNDS', 150);
@@ -119,9 +123,12 @@ async function main(): Promise<number> {
       console.log(`\n${table([...rows, allSearch, base, ...concRows, ...cold], base)}\n`);
       const worst = rows.reduce((a, b) => (b.p99 > a.p99 ? b : a));
       console.log(`worst scenario p99: ${worst.p99.toFixed(2)} ms (${worst.name})`);
-      const ok = allSearch.p99 < P99_LIMIT_MS;
+      const limit = Math.max(P99_LIMIT_MS, P99_RATIO * base.p99);
+      const ok = allSearch.p99 < limit;
       console.log(
-        `search p99 ${allSearch.p99.toFixed(2)} ms ${ok ? '<' : '>='} ${P99_LIMIT_MS} ms: ${ok ? 'PASS' : 'FAIL'}`,
+        `search p99 ${allSearch.p99.toFixed(2)} ms ${ok ? '<' : '>='} ${limit.toFixed(2)} ms ` +
+          `(${P99_LIMIT_MS} ms, or ${P99_RATIO}x /healthz's ${base.p99.toFixed(2)} ms): ` +
+          (ok ? 'PASS' : 'FAIL'),
       );
       return ok ? 0 : 1;
     },

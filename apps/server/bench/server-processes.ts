@@ -45,7 +45,14 @@ export async function startServerProcess(opts: {
   const baseUrl = `http://127.0.0.1:${port}`;
   const child: ChildProcess = spawn(
     process.execPath,
-    ['--import', 'tsx', path.join('src', 'main.ts'), ...(opts.args ?? [])],
+    [
+      // BENCH_NODE_ARGS (e.g. '--cpu-prof --cpu-prof-dir=/tmp/prof') to profile the servers.
+      ...(process.env.BENCH_NODE_ARGS ?? '').split(' ').filter(Boolean),
+      '--import',
+      'tsx',
+      path.join('src', 'main.ts'),
+      ...(opts.args ?? []),
+    ],
     {
       cwd: serverDir,
       env: {

@@ -7,6 +7,7 @@ import { localPayments } from './standins/payments/local-payments.js';
 import { standinRoutes as stravaStandIn } from './standins/strava/routes.js';
 import { accountsModule } from './modules/accounts/index.js';
 import { adminsModule } from './modules/admins/index.js';
+import { adsModule } from './modules/ads/index.js';
 import { billingModule } from './modules/billing/index.js';
 import { challengeJobPayloads, challengesModule } from './modules/challenges/index.js';
 import { channelsModule } from './modules/channels/index.js';
@@ -70,6 +71,7 @@ export const APP_MODULES: readonly ModuleDefinition<AppJobs>[] = [
   rideModule,
   groupModule,
   eventsModule,
+  adsModule,
   desktopReleasesModule,
   configModule,
   healthModule,

@@ -28,7 +28,7 @@ import { mediaSigner } from './lib/media-signing.js';
 import type { RateLimiter } from './lib/rate-limiter.js';
 import { fileSecret } from './lib/secrets.js';
 import { localStorage } from './lib/storage.js';
-import { interServerBus } from './realtime/inter-server-bus.js';
+import { interServerBus, type InterServerBus } from './realtime/inter-server-bus.js';
 import { realtimeServer } from './realtime/realtime-server.js';
 import type { ModuleContext, ServerModule } from './shape/server-module.js';
 import { serviceRegistry } from './shape/service-registry.js';
@@ -40,6 +40,8 @@ export type AppDeps = {
   mailer: Mailer;
   rateLimiter: RateLimiter;
   promoVideo: PublicConfig['promoVideo'];
+  /** Tests: one bus shared by apps in one process (as Redis joins real processes). */
+  interServer?: InterServerBus;
 };
 
 export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
@@ -82,8 +84,9 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   );
   // Processes tell each other about ended sessions (Redis pub/sub with REDIS_URL), whatever
   // their roles: a logout served here ends the rider's sockets wherever they are.
-  const interServer = await interServerBus(config.redisUrl, app.log);
-  app.addHook('onClose', () => interServer.close());
+  const interServer = deps.interServer ?? (await interServerBus(config.redisUrl, app.log));
+  // A bus passed in is its giver's to close.
+  if (!deps.interServer) app.addHook('onClose', () => interServer.close());
   // One job queue for every module: any process enqueues, `worker` processes run (below).
   const jobs = appJobQueue(database.db);
   const services = serviceRegistry();

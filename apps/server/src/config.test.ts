@@ -59,3 +59,17 @@ describe('TRUST_PROXY', () => {
     expect(loadConfig({}).trustProxy).toBe(false);
   });
 });
+
+describe('ADS_TAG_URL', () => {
+  it('is an absolute https URL, or unset/empty for house ads only', () => {
+    expect(loadConfig({}).adsTagUrl).toBeNull();
+    expect(loadConfig({ ADS_TAG_URL: '' }).adsTagUrl).toBeNull();
+    const tag = 'https://ads.example.net/slot.html?pub=1';
+    expect(loadConfig({ ADS_TAG_URL: tag }).adsTagUrl).toBe(tag);
+    for (const bad of ['http://ads.example.net/x', '/ads/tag.html', 'javascript:alert(1)', 'ads']) {
+      expect(() => loadConfig({ ADS_TAG_URL: bad })).toThrow(
+        /ADS_TAG_URL: must be an absolute https URL/,
+      );
+    }
+  });
+});

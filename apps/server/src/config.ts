@@ -94,6 +94,12 @@ const envSchema = z.object({
   STRAVA_TOKEN_KEY: z.string().min(32, 'must be at least 32 characters').optional(),
   /** What this process does, as --role does (roles.ts); the flag wins. */
   ROLE: z.string().max(200).optional(),
+  /** A third-party ad page shown sandboxed in ad slots (issue 27); unset or empty: house ads only. */
+  ADS_TAG_URL: z
+    .url({ message: 'must be an absolute https URL' })
+    .max(2000)
+    .refine((v) => v.startsWith('https://'), 'must be an absolute https URL')
+    .optional(),
 });
 
 /**
@@ -240,6 +246,8 @@ export type Config = {
    * null: a random key kept in $DATA_DIR/strava-token.key (strava/token-crypto.ts).
    */
   stravaTokenKey: string | null;
+  /** ADS_TAG_URL: the third-party ad page slots may show (sandboxed), or null for house ads only. */
+  adsTagUrl: string | null;
 };
 
 /** A bad environment variable stops start-up with a message naming it. */
@@ -321,6 +329,7 @@ export function loadConfig(
     localPayments,
     strava: stravaSettings(e),
     stravaTokenKey: e.STRAVA_TOKEN_KEY ?? null,
+    adsTagUrl: e.ADS_TAG_URL ?? null,
   };
 }
 

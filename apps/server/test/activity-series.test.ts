@@ -83,8 +83,9 @@ describe.each(backends)("an activity's series on $name", (backend) => {
     expect((await series(2147483647, owner)).status).toBe(404);
   });
 
-  it('refuses a ride still being recorded', async () => {
+  it('refuses a ride being saved (a recording one: activity-series-recording.test.ts)', async () => {
     const open = await recordingRide(s.database, { userId: owner.user.id, seconds: 5 });
+    await s.database.db.update(tracks).set({ status: 'saving' }).where(eq(tracks.id, open.trackId));
     expect((await series(open.trackId, owner)).status).toBe(400);
   });
 

@@ -10,6 +10,7 @@ import { openDatabase, type Database } from '../src/db/client.js';
 import { migratedTemplate } from './database-templates.js';
 import { outboxMailer, type Mailer } from '../src/lib/mailer.js';
 import { memoryRateLimiter, type RateLimiter } from '../src/lib/rate-limiter.js';
+import type { InterServerBus } from '../src/realtime/inter-server-bus.js';
 
 export type Backend = {
   name: 'pglite' | 'postgres';
@@ -72,6 +73,8 @@ export async function listenApp(opts: {
   rateLimiter?: RateLimiter;
   /** Instead of the outbox (a test of mail that cannot be sent). */
   mailer?: Mailer;
+  /** One bus shared by several apps in this process (app.ts). */
+  interServer?: InterServerBus;
 }): Promise<{ app: FastifyInstance; baseUrl: string }> {
   const config = loadConfig({
     DATA_DIR: opts.dataDir,
@@ -91,6 +94,7 @@ export async function listenApp(opts: {
     mailer,
     rateLimiter: opts.rateLimiter ?? memoryRateLimiter(),
     promoVideo: null,
+    interServer: opts.interServer,
   });
   await app.listen({ port: 0, host: '127.0.0.1' });
   return { app, baseUrl: `http://127.0.0.1:${(app.server.address() as AddressInfo).port}` };

@@ -1,12 +1,20 @@
 import { randomUUID } from 'node:crypto';
 import { eq, sql, type SQL } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
-import type { HistoryLeaderboardResponse, RidePoint, TracksIndex } from '@ridealong/contracts';
+import type { HistoryLeaderboardResponse, TracksIndex } from '@ridealong/contracts';
 import { trackPoints, tracks } from '../src/db/schema.js';
 import type { TestServer } from './harness.js';
 import { backends } from './harness.js';
 import { json, member, type Member } from './races-fixtures.js';
-import { points, rideSuite, slopeVideo, startedAgo, type RideClient } from './ride-fixtures.js';
+import {
+  addTrack,
+  REACTIVE,
+  reactivePointsAt,
+  saveRide,
+  stopTrack,
+  type Video,
+} from './reactive-fixtures.js';
+import { points, rideSuite, slopeVideo, startedAgo } from './ride-fixtures.js';
 import { calls, challenge, jobsDone } from './challenges-fixtures.js';
 
 /**
@@ -17,58 +25,18 @@ import { calls, challenge, jobsDone } from './challenges-fixtures.js';
  */
 
 /** Reactive seconds [from, to]: the ride's own seconds, the video at 0.6 s per second. */
-const reactivePoints = (from: number, to: number): RidePoint[] =>
-  points(from, to).map((p) => ({
-    ...p,
-    distance: p.elapsed_time * 4,
-    video_time: p.elapsed_time * 0.6,
-  }));
+const reactivePoints = (from: number, to: number) => reactivePointsAt(from, to, 4, 0.6);
 
 describe.each(backends)('reactive rides and difficulty on $name', (backend) => {
   let s: TestServer;
   let owner: Member;
   const sockets = rideSuite(backend, (suite) => ({ s, owner } = suite));
 
-  type Video = { id: number; url: string };
-  async function addTrack(socket: RideClient, rider: Member, race: Video, extra: object) {
-    const added = await socket.emitWithAck('add-track', {
-      race_id: race.id,
-      race_url: race.url,
-      user_id: rider.user.id,
-      client_ride_id: randomUUID(),
-      ...extra,
-    });
-    if (!added.ok) throw new Error(added.message);
-    return added.track_id;
-  }
-  const stop = (socket: RideClient, rider: Member, race: { url: string }, trackId: number) =>
-    socket.emitWithAck('stop-track', {
-      discard_track: false,
-      raceUrl: race.url,
-      trackId,
-      userId: rider.user.id,
-    });
-
   /** Saves a steady ride of seconds [0, last] at `difficulty` (undefined: not sent). */
   async function steady(rider: Member, race: Video, last: number, difficulty?: number) {
     const socket = await sockets.connect(rider);
-    const trackId = await addTrack(
-      socket,
-      rider,
-      race,
-      difficulty === undefined ? {} : { difficulty },
-    );
-    await startedAgo(s, last + 1)(trackId);
-    for (let from = 0; from <= last; from += 10) {
-      const pushed = await socket.emitWithAck('push-points', {
-        track_id: trackId,
-        points: points(from, Math.min(last, from + 9)),
-      });
-      expect(pushed.ok).toBe(true);
-    }
-    const saved = await stop(socket, rider, race, trackId);
-    expect(saved).toMatchObject({ ok: true, saved: true });
-    return trackId;
+    const extra = difficulty === undefined ? {} : { difficulty };
+    return (await saveRide(s, socket, rider, race, { last, batch: 10, extra })).trackId;
   }
 
   const pointCount = async (where: SQL) => {
@@ -98,23 +66,15 @@ describe.each(backends)('reactive rides and difficulty on $name', (backend) => {
     const rex = await member(s, { name: 'Rex' });
     const steadyTrack = await steady(stella, race, 59);
 
-    const socket = await sockets.connect(rex);
-    const trackId = await addTrack(socket, rex, race, { mode: 'reactive', difficulty: 100 });
     // A slow rider: 90 s of their own, past the video's 60 s, the video at 54 s at the end.
-    await startedAgo(s, 95)(trackId);
-    for (let from = 0; from < 90; from += 30) {
-      const pushed = await socket.emitWithAck('push-points', {
-        track_id: trackId,
-        points: reactivePoints(from, from + 29),
-      });
-      expect(pushed).toMatchObject({ ok: true, stored: expect.any(Array) });
-    }
-    const saved = await stop(socket, rex, race, trackId);
-    expect(saved).toMatchObject({
-      ok: true,
-      saved: true,
-      track: { ride_mode: 'reactive', difficulty: 100, duration: 90 },
+    const { trackId, saved } = await saveRide(s, await sockets.connect(rex), rex, race, {
+      last: 89,
+      batch: 30,
+      extra: REACTIVE,
+      ago: 95,
+      points: reactivePoints,
     });
+    expect(saved.track).toMatchObject({ ride_mode: 'reactive', difficulty: 100, duration: 90 });
 
     const rows = await s.database.db
       .select()
@@ -214,7 +174,7 @@ describe.each(backends)('reactive rides and difficulty on $name', (backend) => {
     expect(await socket.emitWithAck('push-points', { points: v1 } as never)).toMatchObject({
       ok: true,
     });
-    const saved = await stop(socket, vic, race, added.track_id);
+    const saved = await stopTrack(socket, vic, race, added.track_id);
     expect(saved).toMatchObject({
       ok: true,
       track: { ride_mode: 'steady', difficulty: 100, duration: 20 },

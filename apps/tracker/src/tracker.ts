@@ -3,6 +3,7 @@ import {
   TRACKER_PULSE_MS,
   type Pulse,
   type SetControl,
+  type SimulatorPower,
   type TrackerAck,
   type TrackerData,
   type TrackerTransport,
@@ -13,6 +14,7 @@ import { TrainerControl } from './control/trainer-control.js';
 import { TrackerDataMerger } from './data/tracker-data-merger.js';
 import { DeviceRegistry } from './devices/device-registry.js';
 import { Emitter } from './devices/emitter.js';
+import { SimulatorSource } from './devices/simulator-source.js';
 import type { DeviceSource } from './devices/source.js';
 import type { Logger } from './log.js';
 import type { RememberedDeviceStore } from './store/remembered-devices.js';
@@ -93,6 +95,7 @@ export class Tracker extends Emitter<{ pulse: [Pulse]; data: [TrackerData] }> {
   }
 
   pulse(): Pulse {
+    const simulator = this.simulator();
     return {
       alive: true,
       version: this.options.version,
@@ -101,6 +104,7 @@ export class Tracker extends Emitter<{ pulse: [Pulse]; data: [TrackerData] }> {
       devices: this.registry.list(),
       settings: { ...this.control.settings },
       applied_grade: this.control.appliedGrade,
+      ...(simulator ? { simulator_watts: simulator.watts } : {}),
     };
   }
 
@@ -111,6 +115,15 @@ export class Tracker extends Emitter<{ pulse: [Pulse]; data: [TrackerData] }> {
   setSettings(settings: TrainerSettings): void {
     this.control.setSettings(settings);
     this.queuePulse();
+  }
+
+  /** The simulator's rider pedals this from the next tick (kept while the tracker runs). */
+  setSimulatorPower({ watts }: SimulatorPower): TrackerAck {
+    const simulator = this.simulator();
+    if (!simulator) return { ok: false, message: 'The simulator is off in this tracker.' };
+    simulator.setPower(watts);
+    this.queuePulse();
+    return { ok: true };
   }
 
   scan(
@@ -141,6 +154,11 @@ export class Tracker extends Emitter<{ pulse: [Pulse]; data: [TrackerData] }> {
       const ack = await this.registry.connect(id, { remember: false });
       if (!ack.ok) this.options.log.warn(`Could not connect ${id} at start: ${ack.message}`);
     }
+  }
+
+  private simulator(): SimulatorSource | null {
+    const source = this.registry.source('simulator');
+    return source instanceof SimulatorSource ? source : null;
   }
 
   /** Several changes in one turn make one pulse. */

@@ -24,9 +24,17 @@ export const sessionsRevokedSchema = z.object({
 });
 export type SessionsRevoked = z.infer<typeof sessionsRevokedSchema>;
 
+/**
+ * An admin changed the house ads (issue 27): every process reloads the ads it serves from
+ * memory. Nothing in it but when, so a message from another deployment sharing the Redis
+ * server costs one extra reload, never a wrong ad.
+ */
+export const adsChangedSchema = z.object({ at: z.number() });
+
 /** Every inter-server event and its payload's schema. */
 export const interServerEventSchemas = {
   'sessions-revoked': sessionsRevokedSchema,
+  'ads-changed': adsChangedSchema,
 } as const;
 
 export type InterServerEventName = keyof typeof interServerEventSchemas;

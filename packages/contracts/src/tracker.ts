@@ -59,6 +59,19 @@ export const trainerSettingsSchema = z.object({
 export type TrainerSettings = z.infer<typeof trainerSettingsSchema>;
 export const DEFAULT_TRAINER_SETTINGS: TrainerSettings = { difficulty: 100, downhill: 50 };
 
+/** The simulator's virtual rider: the power it pedals, set from the page (ours, not document 001). */
+export const SIMULATOR_POWER = { minWatts: 50, maxWatts: 600, stepWatts: 10, defaultWatts: 200 };
+
+export const simulatorPowerSchema = z.object({
+  watts: z
+    .number()
+    .int()
+    .min(SIMULATOR_POWER.minWatts)
+    .max(SIMULATOR_POWER.maxWatts)
+    .multipleOf(SIMULATOR_POWER.stepWatts),
+});
+export type SimulatorPower = z.infer<typeof simulatorPowerSchema>;
+
 export const pulseSchema = z.object({
   alive: z.literal(true),
   version: z.string(),
@@ -68,6 +81,11 @@ export const pulseSchema = z.object({
   settings: trainerSettingsSchema,
   /** The last grade sent to the trainer after shaping, in percent; null before any. */
   applied_grade: z.number().nullable(),
+  /**
+   * The simulator's set power in watts while the tracker offers it; absent from older trackers
+   * (which also ignore set_simulator_power).
+   */
+  simulator_watts: z.number().optional(),
 });
 export type Pulse = z.infer<typeof pulseSchema>;
 
@@ -114,6 +132,8 @@ export interface TrackerServerToClient {
 export interface TrackerClientToServer {
   set_control: (control: SetControl) => void;
   set_settings: (settings: TrainerSettings, ack?: (a: TrackerAck) => void) => void;
+  /** Additive: the simulator's power. Older trackers never answer it. */
+  set_simulator_power: (req: SimulatorPower, ack?: (a: TrackerAck) => void) => void;
   scan: (req: z.input<typeof scanRequestSchema>, ack?: (a: TrackerAck) => void) => void;
   stop_scan: (ack?: (a: TrackerAck) => void) => void;
   connect_device: (req: { id: string }, ack?: (a: TrackerAck) => void) => void;

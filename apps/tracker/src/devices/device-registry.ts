@@ -117,6 +117,10 @@ export class DeviceRegistry extends Emitter<RegistryEvents> {
     return this.sources.statuses();
   }
 
+  source(transport: TrackerTransport): DeviceSource | undefined {
+    return this.sources.get(transport);
+  }
+
   list(): TrackerDevice[] {
     const { store } = this.options;
     return [...this.entries.values()].map((e) =>

@@ -46,6 +46,28 @@ describe('SimulatorSource', () => {
     expect(climb).toBeLessThan(flat / 2);
   });
 
+  it('pedals a new power from the next tick, and keeps it for a later connection', async () => {
+    const { clock, sim, readings } = setup();
+    await sim.connect(SIMULATOR_DEVICE_ID);
+    clock.advance(10_000);
+    const heartAt200 = readings.at(-1)!.heartRate!;
+    sim.setPower(400);
+    expect(sim.watts).toBe(400);
+    clock.advance(250);
+    // The 3 % wobble around the target: within 12 W of 400 at once.
+    expect(Math.abs(readings.at(-1)!.power! - 400)).toBeLessThanOrEqual(12);
+    clock.advance(60_000);
+    expect(readings.at(-1)!.heartRate!).toBeGreaterThan(heartAt200 + 20);
+    await sim.disconnect(SIMULATOR_DEVICE_ID);
+    sim.setPower(100);
+    await sim.connect(SIMULATOR_DEVICE_ID);
+    clock.advance(250);
+    expect(Math.abs(readings.at(-1)!.power! - 100)).toBeLessThanOrEqual(3);
+    expect(() => sim.setPower(Number.NaN)).toThrow(RangeError);
+    expect(() => sim.setPower(-5)).toThrow(RangeError);
+    expect(sim.watts).toBe(100);
+  });
+
   it('refuses ids that are not its device and grades before connecting', async () => {
     const { sim } = setup();
     await expect(sim.connect('ble:x')).rejects.toThrow('no device ble:x');

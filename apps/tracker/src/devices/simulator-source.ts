@@ -1,5 +1,5 @@
-import type { AdapterStatus } from '@ridealong/contracts';
-import { FEC_GRADE_LIMITS, SimulatedTrainer } from '@ridealong/trainer';
+import { SIMULATOR_POWER, type AdapterStatus } from '@ridealong/contracts';
+import { FEC_GRADE_LIMITS, SimulatedTrainer, type PowerProfile } from '@ridealong/trainer';
 import type { Cancel, Clock } from '../clock.js';
 import { Emitter } from './emitter.js';
 import type { DeviceSource, DeviceSourceEvents, DiscoveredDevice } from './source.js';
@@ -21,7 +21,7 @@ export interface SimulatorSourceOptions {
   clock: Clock;
   /** Tick period in clock ms; 250 = the 4 Hz a trainer reports at. */
   tickMs?: number;
-  /** The virtual rider's steady power. Default 200 W. */
+  /** The virtual rider's steady power at first. Default 200 W. */
   powerWatts?: number;
   seed?: number;
 }
@@ -35,10 +35,27 @@ export class SimulatorSource extends Emitter<DeviceSourceEvents> implements Devi
   private trainer: SimulatedTrainer | null = null;
   private stopTicking: Cancel | null = null;
   private readonly tickMs: number;
+  private powerWatts: number;
 
   constructor(private readonly options: SimulatorSourceOptions) {
     super();
     this.tickMs = options.tickMs ?? 250;
+    this.powerWatts = options.powerWatts ?? SIMULATOR_POWER.defaultWatts;
+  }
+
+  /** The virtual rider's steady power, W. */
+  get watts(): number {
+    return this.powerWatts;
+  }
+
+  /**
+   * Sets the virtual rider's power: from the next tick while connected (heart rate and speed
+   * follow through their own lags), and kept for later connections.
+   */
+  setPower(watts: number): void {
+    if (!Number.isFinite(watts) || watts < 0) throw new RangeError(`Bad power: ${watts} W.`);
+    this.powerWatts = watts;
+    this.trainer?.setPowerProfile(this.profile());
   }
 
   async start(): Promise<void> {
@@ -63,7 +80,7 @@ export class SimulatorSource extends Emitter<DeviceSourceEvents> implements Devi
     this.check(id);
     if (this.trainer) return;
     const trainer = new SimulatedTrainer({
-      power: { kind: 'steady', watts: this.options.powerWatts ?? 200 },
+      power: this.profile(),
       seed: this.options.seed ?? 1,
       gradeLimits: FEC_GRADE_LIMITS,
     });
@@ -91,6 +108,10 @@ export class SimulatorSource extends Emitter<DeviceSourceEvents> implements Devi
     this.check(id);
     if (!this.trainer) throw new Error('The simulator is not connected.');
     this.trainer.setGrade(gradePercent);
+  }
+
+  private profile(): PowerProfile {
+    return { kind: 'steady', watts: this.powerWatts };
   }
 
   private check(id: string): void {

@@ -2,6 +2,7 @@ import {
   deviceIdSchema,
   scanRequestSchema,
   setControlSchema,
+  simulatorPowerSchema,
   trainerSettingsSchema,
   type TrackerAck,
   type TrackerClientToServer,
@@ -77,6 +78,15 @@ export function registerHandlers(socket: TrackerSocket, tracker: Tracker, log: L
         return ack({ ok: false, message: `Bad settings: ${describe(parsed.error)}` });
       tracker.setSettings(parsed.data);
       ack({ ok: true });
+    }),
+  );
+  socket.on(
+    'set_simulator_power',
+    guarded('set_simulator_power', (payload, ack) => {
+      const parsed = simulatorPowerSchema.safeParse(payload);
+      if (!parsed.success)
+        return ack({ ok: false, message: `Bad simulator power: ${describe(parsed.error)}` });
+      ack(tracker.setSimulatorPower(parsed.data));
     }),
   );
   socket.on(

@@ -1,10 +1,13 @@
 import { createBrowserRouter, type RouteObject } from 'react-router';
 import type { ComponentType } from 'react';
 import { STRAVA_WEB_CALLBACK_PATH } from '@ridealong/contracts';
+// The slot is tiny and every ad page's first load needs it: with the entry, no extra request.
+import { AdSlot } from '../features/ads';
 import { loadConfirmModals } from './confirmModals';
 import { AppLayout, PageLoader } from './shell/AppLayout';
 import { DEMO_PATH } from './shell/demoModeNavigation';
 import { RouteError } from './RouteError';
+import { HouseAdsSection } from './houseAds';
 import { followRouteTitles } from './routeTitles';
 import { VideoSound } from './videoSound';
 import { videoTabPanels } from './videoTabPanels';
@@ -66,8 +69,14 @@ export const routes: RouteObject[] = [
     errorElement: <RouteError />,
     HydrateFallback: PageLoader,
     children: [
-      { index: true, lazy: homePage(home, (m) => m.HomePage) },
-      { path: '/featured', lazy: homePage(home, (m) => m.FeaturedPage) },
+      {
+        index: true,
+        lazy: homePage(home, (m) => () => <m.HomePage ad={<AdSlot slot="home" />} />),
+      },
+      {
+        path: '/featured',
+        lazy: homePage(home, (m) => () => <m.FeaturedPage ad={<AdSlot slot="featured" />} />),
+      },
       { path: '/login', lazy: page(auth, (m) => m.LoginPage) },
       { path: '/login-email', lazy: page(auth, (m) => m.LoginEmailPage) },
       { path: '/sign-up', lazy: page(auth, (m) => m.SignUpPage) },
@@ -89,17 +98,25 @@ export const routes: RouteObject[] = [
       { path: '/upgrade', lazy: page(upgrade, (m) => m.UpgradePage) },
       { path: '/video-upgrade', lazy: page(upgrade, (m) => m.VideoUpgradePage) },
       { path: '/profile', lazy: page(profile, (m) => m.ProfilePage) },
-      { path: '/videos', lazy: page(videos, (m) => m.VideosPage) },
+      {
+        path: '/videos',
+        lazy: page(videos, (m) => () => <m.VideosPage ad={<AdSlot slot="videos" />} />),
+      },
       {
         path: '/video/:id',
-        lazy: page(videos, (m) => () => <m.VideoPage panels={videoTabPanels} sound={VideoSound} />),
+        lazy: page(videos, (m) => () => (
+          <m.VideoPage panels={videoTabPanels} sound={VideoSound} ad={<AdSlot slot="video" />} />
+        )),
       },
       { path: '/new-video', lazy: page(upload, (m) => m.NewVideoPage) },
       { path: '/desktop-uploader', lazy: page(upload, (m) => m.DesktopUploaderPage) },
       { path: '/my-channel', lazy: page(channels, (m) => m.MyChannelPage) },
       { path: '/channel/:id', lazy: page(channels, (m) => m.ChannelPage) },
       { path: '/explore-channels', lazy: page(channels, (m) => m.ExploreChannelsPage) },
-      { path: '/activities', lazy: page(activities, (m) => m.ActivitiesPage) },
+      {
+        path: '/activities',
+        lazy: page(activities, (m) => () => <m.ActivitiesPage ad={<AdSlot slot="activities" />} />),
+      },
       { path: '/activities/:id', lazy: page(activities, (m) => m.ActivityPage) },
       { path: '/events', lazy: page(events, (m) => m.EventsPage) },
       { path: '/challenges', lazy: page(challenges, (m) => m.ChallengesPage) },
@@ -111,7 +128,10 @@ export const routes: RouteObject[] = [
       { path: '/portal-redirect', lazy: page(membership, (m) => m.PortalRedirectPage) },
       { path: STRAVA_WEB_CALLBACK_PATH, lazy: page(profile, (m) => m.StravaRedirectPage) },
       { path: '/checkout-redirect', lazy: page(membership, (m) => m.CheckoutRedirectPage) },
-      { path: '/admin', lazy: page(admin, (m) => m.AdminPage) },
+      {
+        path: '/admin',
+        lazy: page(admin, (m) => () => <m.AdminPage houseAds={HouseAdsSection} />),
+      },
       // The desktop app's attract screen: no confirm dialogs, so no provider to load.
       { path: DEMO_PATH, lazy: homePage(demo, (m) => m.DemoPage) },
       ...upcomingRoutes.map(([path, title]) => ({

@@ -26,7 +26,7 @@ export type SchemaOption<S extends z.ZodType> =
   { schema: S; checkedByServer?: never } | { checkedByServer: true; schema?: never };
 
 type RequestOptions<S extends z.ZodType> = {
-  method?: 'GET' | 'POST' | 'PUT' | 'DELETE';
+  method?: 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
   body?: unknown;
   query?: Record<string, string | number | boolean | undefined>;
 } & SchemaOption<S>;

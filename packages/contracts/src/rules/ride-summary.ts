@@ -1,3 +1,5 @@
+import type { ActivitySeries } from '../schemas/activity-series.js';
+
 /**
  * The summary of a ride from its recorded seconds: what the ride screen shows beside Save and
  * Discard, and the activity page above its charts. One pure function, so both agree.
@@ -93,4 +95,19 @@ export function rideSummary(
     maxHeartRate: hrCount > 0 ? Math.round(maxHr) : null,
     averageCadence: cadenceCount > 0 ? Math.round(cadenceSum / cadenceCount) : null,
   };
+}
+
+/**
+ * An activity's series as the summary's points, second by second: the activity page's, and a
+ * resumed ride's seconds from before its reload (the ride screen's).
+ */
+export function seriesPoints(series: ActivitySeries): SummaryPoint[] {
+  return series.elapsed_time.map((elapsed_time, i) => ({
+    elapsed_time,
+    power: series.power[i] ?? 0,
+    heart_rate: series.heart_rate[i] ?? 0,
+    cadence: series.cadence[i] ?? 0,
+    distance: series.distance[i] ?? 0,
+    grade: series.grade[i] ?? null,
+  }));
 }

@@ -43,6 +43,9 @@ const invalid: Array<[string, unknown]> = [
   ['a text weight', { ...valid, rider_weight: '72' }],
   ['a zero weight', { ...valid, rider_weight: 0 }],
   ['an infinite weight', { ...valid, rider_weight: Infinity }],
+  ['an unknown mode', { ...valid, ride_mode: 'turbo' }],
+  ['a text difficulty', { ...valid, difficulty: '80' }],
+  ['an infinite difficulty', { ...valid, difficulty: Infinity }],
 ];
 
 describe('readActivitySeries', () => {
@@ -57,6 +60,10 @@ describe('readActivitySeries', () => {
       expect(activitySeriesSchema.safeParse(weighed).success).toBe(true);
       expect(readActivitySeries(weighed)).toBe(weighed);
     }
+    // The ride's mode and difficulty: optional (older servers lack them).
+    const marked = { ...valid, ride_mode: 'reactive', difficulty: 80 };
+    expect(activitySeriesSchema.safeParse(marked).success).toBe(true);
+    expect(readActivitySeries(marked)).toBe(marked);
   });
 
   it.each(invalid)('refuses %s, as the contract schema does', (_, answer) => {

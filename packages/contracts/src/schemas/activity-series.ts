@@ -1,8 +1,10 @@
 import { z } from 'zod';
+import { RIDE_MODES, rideModeSchema } from '../rules/ride-mode.js';
 
 /**
  * GET /api/v1/tracks/{id}/series (ours): one saved ride second by second, for the activity
- * page's charts. Columnar (one array per value, index i is the same second in each), so a
+ * page's charts; or a ride still recording, its seconds pushed so far (none yet: empty
+ * columns), for a ride resumed after a reload to count them in its summary. Columnar (one array per value, index i is the same second in each), so a
  * 6-hour ride is 21,600 numbers a column rather than 21,600 objects. SI units.
  */
 
@@ -38,6 +40,12 @@ export const activitySeriesSchema = z.object({
    * reading another member's ride must not divide by their own. Optional: older servers lack it.
    */
   rider_weight: z.number().positive().nullable().optional(),
+  /**
+   * Ours (issue 26), optional as on the track: how the video played ('steady' when absent) and
+   * the trainer's difficulty (100 when absent), so the page can mark a ride that is not ranked.
+   */
+  ride_mode: rideModeSchema.optional(),
+  difficulty: z.number().optional(),
 });
 export type ActivitySeries = z.infer<typeof activitySeriesSchema>;
 
@@ -72,5 +80,9 @@ export function readActivitySeries(json: unknown): ActivitySeries | null {
   if (w !== undefined && w !== null && !(typeof w === 'number' && Number.isFinite(w) && w > 0)) {
     return null;
   }
+  const mode = s.ride_mode;
+  if (mode !== undefined && !(RIDE_MODES as readonly unknown[]).includes(mode)) return null;
+  const d = s.difficulty;
+  if (d !== undefined && !(typeof d === 'number' && Number.isFinite(d))) return null;
   return json as ActivitySeries;
 }

@@ -1,5 +1,10 @@
 import { describe, expect, it } from 'vitest';
-import { gapTo, ghostDistanceAt, timeGhostReached } from './ghost-placement.js';
+import {
+  estimatedGapSeconds,
+  gapTo,
+  ghostDistanceAt,
+  timeGhostReached,
+} from './ghost-placement.js';
 
 /** 10 m/s for 10 s, a 3 s stop at 100 m, then 5 m/s until 150 m. */
 const ghost = [
@@ -66,5 +71,28 @@ describe('gapTo', () => {
     const g = gapTo(long, 100_000, 13_000);
     expect(g.seconds).toBeCloseTo(13_000 - 100_000 / 7.5, 9);
     expect(g.metres).toBeCloseTo(13_000 * 7.5 - 100_000, 9);
+  });
+});
+
+describe('estimatedGapSeconds', () => {
+  // 5 m/s from the start: 5 m a second.
+  const steady = Array.from({ length: 200 }, (_, s) => s * 5);
+
+  it('turns a gap in metres into seconds at the ghost pace, signed as the exact gap', () => {
+    expect(estimatedGapSeconds(steady, 100, -600)).toBeCloseTo(-120, 9);
+    expect(estimatedGapSeconds(steady, 100, 250)).toBeCloseTo(50, 9);
+  });
+
+  it('takes the pace over the last 30 s only', () => {
+    // 2 m/s for 100 s, then 6 m/s.
+    const faster = Array.from({ length: 200 }, (_, s) => (s <= 100 ? 2 * s : 200 + 6 * (s - 100)));
+    expect(estimatedGapSeconds(faster, 150, -600)).toBeCloseTo(-100, 9);
+  });
+
+  it('gives none for a ghost that stopped or has too few seconds held', () => {
+    const stopped = Array.from({ length: 100 }, (_, s) => Math.min(s, 40) * 5);
+    expect(estimatedGapSeconds(stopped, 99, -300)).toBeNull();
+    expect(estimatedGapSeconds(steady, 3, -300)).toBeNull();
+    expect(estimatedGapSeconds([], 10, -300)).toBeNull();
   });
 });

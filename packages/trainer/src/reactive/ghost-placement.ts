@@ -66,3 +66,24 @@ export function gapTo(
     seconds: reached === null ? null : riderElapsed - reached,
   };
 }
+
+/** Seconds of the ghost's own riding its pace is taken over, for an estimated gap. */
+export const GAP_PACE_SECONDS = 30;
+
+/**
+ * A gap in seconds when the exact one is unknown (the ghost is far behind, or reached the
+ * rider's distance before the points held): the gap in metres at the ghost's pace over its last
+ * GAP_PACE_SECONDS (at least 5 s, faster than 0.5 m/s; else null, as for a ghost that stopped).
+ * Signed as GhostGap.seconds: positive when the ghost is ahead.
+ */
+export function estimatedGapSeconds(
+  series: DistanceSeries,
+  ghostElapsed: number,
+  gapMetres: number,
+): number | null {
+  const at = Math.min(Math.floor(ghostElapsed), series.length - 1);
+  const from = Math.max(0, at - GAP_PACE_SECONDS);
+  if (at - from < 5) return null;
+  const pace = (series[at]! - series[from]!) / (at - from);
+  return pace > 0.5 ? gapMetres / pace : null;
+}

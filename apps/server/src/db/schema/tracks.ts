@@ -68,6 +68,13 @@ export const tracks = pgTable(
       .default('steady'),
     /** The trainer's difficulty (percent): a ride at another than 100 is saved, not ranked. */
     difficulty: smallint('difficulty').notNull().default(100),
+    /**
+     * A saved reactive ride at 100 % (issue 26, ghosts by distance): metres reached (to 0.1 m, at
+     * most the route's distance, so finishers tie on it) and the ride second it first reached
+     * them. Null for every other ride.
+     */
+    reactiveDistance: doublePrecision('reactive_distance'),
+    reactiveSeconds: integer('reactive_seconds'),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
   },
@@ -93,6 +100,12 @@ export const tracks = pgTable(
     index('tracks_open_stale_idx')
       .on(t.updatedAt)
       .where(sql`${t.status} <> 'saved'`),
+    // Ghosts by distance (ghosts module): a video's ranked reactive rides in rank order.
+    index('tracks_reactive_rank_idx')
+      .on(t.raceId, t.reactiveDistance.desc(), t.reactiveSeconds, t.id)
+      .where(
+        sql`${t.rideMode} = 'reactive' and ${t.difficulty} = 100 and ${t.status} = 'saved' and ${t.reactiveDistance} is not null`,
+      ),
     check('tracks_ride_mode_check', sql`${t.rideMode} in ('steady', 'reactive')`),
     check('tracks_difficulty_check', sql`${t.difficulty} between 0 and 200`),
   ],

@@ -6,14 +6,14 @@ import {
   desktopExchangeRequestSchema,
   desktopHandoffRequestSchema,
   desktopHandoffResponseSchema,
-  failureSchema,
 } from '@ridealong/contracts';
 import { requireUser } from '../../http/auth.js';
 import type { PresentUser } from '../users/index.js';
 import type { DesktopSignin } from './desktop-signin.js';
 import type { authRateLimits } from '../../http/rate-limits.js';
+import { failureResponses } from '../../http/failure-responses.js';
 
-const errors = { 400: failureSchema, 401: failureSchema, 429: failureSchema };
+const errors = failureResponses(400, 401, 429);
 
 /** Signing the desktop app in through the system browser (docs/desktop-accounts.md). */
 export const desktopSigninRoutes =

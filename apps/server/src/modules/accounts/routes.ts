@@ -20,6 +20,7 @@ import type { PresentUser } from '../users/index.js';
 import type { AccountsService, SignedIn } from './service.js';
 import type { SocialProvider } from './social-providers.js';
 import type { authRateLimits } from '../../http/rate-limits.js';
+import { failureResponses } from '../../http/failure-responses.js';
 
 export type AccountsRoutesDeps = {
   accounts: AccountsService;
@@ -29,14 +30,7 @@ export type AccountsRoutesDeps = {
   presentUser: PresentUser;
 };
 
-const errors = {
-  400: failureSchema,
-  401: failureSchema,
-  403: failureSchema,
-  409: failureSchema,
-  429: failureSchema,
-  503: failureSchema,
-};
+const errors = failureResponses(400, 401, 403, 409, 429, 503);
 
 export const accountsRoutes =
   (d: AccountsRoutesDeps): FastifyPluginAsyncZod =>

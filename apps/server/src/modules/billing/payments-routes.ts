@@ -13,6 +13,7 @@ import {
   paymentSetupSchema,
 } from '@ridealong/contracts';
 import { requireUser } from '../../http/auth.js';
+import { failureResponses } from '../../http/failure-responses.js';
 import type { PaymentsService } from './payments-service.js';
 import type { WebhookHandler } from './webhook.js';
 
@@ -20,7 +21,7 @@ const sessionIdParams = z.object({
   sessionId: z.string().regex(/^[\w-]{1,255}$/, 'Invalid session'),
 });
 
-const errors = { 400: failureSchema, 401: failureSchema, 403: failureSchema, 404: failureSchema };
+const errors = failureResponses(400, 401, 403, 404);
 
 /** /api/v1/payment/*: thin routes over the payments service. */
 export const paymentsRoutes =

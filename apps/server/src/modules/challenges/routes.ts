@@ -11,7 +11,6 @@ import {
   createChallengeSchema,
   deactivatedQuerySchema,
   deactivatedResponseSchema,
-  failureSchema,
   leaderboardQuerySchema,
   okSchema,
   recalculateSchema,
@@ -21,19 +20,14 @@ import {
   userSchema,
 } from '@ridealong/contracts';
 import { requireAdmin, requireUser } from '../../http/auth.js';
+import { failureResponses } from '../../http/failure-responses.js';
 import type { MediaSigner } from '../../lib/media-signing.js';
 import type { PresentUser } from '../users/index.js';
 import { presentBoardRow, presentChallenge } from './presenter.js';
 import type { ChallengeWithVideos } from './repository.js';
 import type { ChallengesService } from './service.js';
 
-const errors = {
-  400: failureSchema,
-  401: failureSchema,
-  403: failureSchema,
-  404: failureSchema,
-  409: failureSchema,
-};
+const errors = failureResponses(400, 401, 403, 404, 409);
 const tags = ['challenges'];
 /** The moment a leaderboard answer read from a ranking snapshot stands for (ISO 8601). */
 export const RANKING_AS_OF_HEADER = 'x-ranking-as-of';

@@ -27,41 +27,54 @@ export function sniffImage(bytes: Uint8Array): ImageType | null {
 /** The public URL prefix of channel images; main.ts serves $DATA_DIR/media/public there. */
 export const CHANNEL_IMAGES_URL = '/media/public/channel-images/';
 
-export type ChannelImageStore = {
+/** Images kept under one public folder: channel images, and the ads module's. */
+export type PublicImageStore = {
   /** Decodes and encodes anew (see image-reencode.ts); only its answer is ever stored. */
   reencode: ImageReencoder;
   /** Writes the (re-encoded) image under a fresh name and answers its public URL. */
-  save: (userId: number, bytes: Uint8Array, type: ImageType) => Promise<string>;
+  save: (ownerId: number, bytes: Uint8Array, type: ImageType) => Promise<string>;
   /** Removes an image we stored earlier; URLs that are not ours are left alone. */
   remove: (url: string | null) => Promise<void>;
   /** A fresh scratch folder for an upload in progress (under $DATA_DIR/media/tmp). */
   scratchDir: () => Promise<string>;
 };
+export type ChannelImageStore = PublicImageStore;
 
-export function channelImageStore(
+/**
+ * Re-encoded images in $DATA_DIR/media/public/<folder>, each under a fresh unguessable name
+ * `<owner id>-<16 hex>.<ext>` per upload, served at /media/public/<folder>/.
+ */
+export function publicImageStore(
   mediaDir: string,
+  folder: string,
   reencode: ImageReencoder = reencodeImage,
-): ChannelImageStore {
-  const dir = path.join(mediaDir, 'public', 'channel-images');
+): PublicImageStore {
+  const dir = path.join(mediaDir, 'public', folder);
+  const urlPrefix = `/media/public/${folder}/`;
   const tmp = path.join(mediaDir, 'tmp');
   return {
     reencode,
-    async save(userId, bytes, type) {
+    async save(ownerId, bytes, type) {
       await mkdir(dir, { recursive: true });
-      const name = `${userId}-${randomBytes(8).toString('hex')}.${type.ext}`;
+      const name = `${ownerId}-${randomBytes(8).toString('hex')}.${type.ext}`;
       await writeFile(path.join(dir, name), bytes);
-      return CHANNEL_IMAGES_URL + name;
+      return urlPrefix + name;
     },
     async remove(url) {
-      if (!url?.startsWith(CHANNEL_IMAGES_URL)) return;
-      const name = url.slice(CHANNEL_IMAGES_URL.length);
+      if (!url?.startsWith(urlPrefix)) return;
+      const name = url.slice(urlPrefix.length);
       // Only plain file names of ours: never a path that climbs out of the folder.
-      if (!/^\d+-[0-9a-f]+\.(png|jpg|webp)$/.test(name)) return;
+      if (!/^\d+-[0-9a-f]{16}\.(png|jpg|webp)$/.test(name)) return;
       await rm(path.join(dir, name), { force: true });
     },
     async scratchDir() {
       await mkdir(tmp, { recursive: true });
-      return mkdtemp(path.join(tmp, 'channel-image-'));
+      return mkdtemp(path.join(tmp, `${folder}-`));
     },
   };
 }
+
+export const channelImageStore = (
+  mediaDir: string,
+  reencode: ImageReencoder = reencodeImage,
+): ChannelImageStore => publicImageStore(mediaDir, 'channel-images', reencode);

@@ -8,11 +8,11 @@ import {
   channelInfoResponseSchema,
   channelsIndexQuerySchema,
   channelsIndexResponseSchema,
-  failureSchema,
   userUpdateResponseSchema,
 } from '@ridealong/contracts';
 import { requireUser } from '../../http/auth.js';
 import { badRequest } from '../../http/errors.js';
+import { failureResponses } from '../../http/failure-responses.js';
 import { acceptMultipart, withMultipartForm, type MultipartRules } from '../../http/multipart.js';
 import type { MediaSigner } from '../../lib/media-signing.js';
 import { presentRace, type RaceWithOwner } from '../races/index.js';
@@ -20,13 +20,7 @@ import type { PresentUser } from '../users/index.js';
 import type { ChannelOwner } from './repository.js';
 import { IMAGE_MESSAGES, type ChannelsService } from './service.js';
 
-const errors = {
-  400: failureSchema,
-  401: failureSchema,
-  403: failureSchema,
-  404: failureSchema,
-  413: failureSchema,
-};
+const errors = failureResponses(400, 401, 403, 404, 413);
 
 const presentOwner = (o: ChannelOwner) => ({
   id: o.id,

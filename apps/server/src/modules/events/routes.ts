@@ -8,22 +8,15 @@ import {
   eventListResponseSchema,
   eventStartTimeResponseSchema,
   eventStatusResponseSchema,
-  failureSchema,
   roomIdParamsSchema,
 } from '@ridealong/contracts';
 import { requireUser } from '../../http/auth.js';
+import { failureResponses } from '../../http/failure-responses.js';
 import type { MediaSigner } from '../../lib/media-signing.js';
 import { presentEvent } from './presenter.js';
 import type { EventsService } from './service.js';
 
-const errors = {
-  400: failureSchema,
-  401: failureSchema,
-  403: failureSchema,
-  404: failureSchema,
-  409: failureSchema,
-  429: failureSchema,
-};
+const errors = failureResponses(400, 401, 403, 404, 409, 429);
 
 /**
  * The event calls of document 001 section 7 (docs/group.md). Creating needs a session; the

@@ -1,28 +1,14 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import {
-  failureSchema,
-  gpxParamsSchema,
-  gpxPreviewSchema,
-  MAX_GPX_BYTES,
-  raceSchema,
-} from '@ridealong/contracts';
+import { gpxParamsSchema, gpxPreviewSchema, MAX_GPX_BYTES, raceSchema } from '@ridealong/contracts';
 import { requireUser } from '../../http/auth.js';
+import { failureResponses } from '../../http/failure-responses.js';
 import { acceptMultipart, withMultipartForm, type MultipartRules } from '../../http/multipart.js';
 import type { MediaSigner } from '../../lib/media-signing.js';
 import { presentRace } from '../races/index.js';
 import { GPX_MESSAGES } from './rules.js';
 import type { GradientsService } from './service.js';
 
-const errors = {
-  400: failureSchema,
-  401: failureSchema,
-  403: failureSchema,
-  404: failureSchema,
-  409: failureSchema,
-  413: failureSchema,
-  429: failureSchema,
-  503: failureSchema,
-};
+const errors = failureResponses(400, 401, 403, 404, 409, 413, 429, 503);
 
 /** One file `gpx` and the `offset` field; the file streams to a scratch folder, bounded. */
 const gpxForm: MultipartRules = {

@@ -1,17 +1,13 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import {
-  failureSchema,
-  playbackQuerySchema,
-  playbackSchema,
-  raceIdParamsSchema,
-} from '@ridealong/contracts';
+import { playbackQuerySchema, playbackSchema, raceIdParamsSchema } from '@ridealong/contracts';
 import { notFound } from '../../http/errors.js';
+import { failureResponses } from '../../http/failure-responses.js';
 import type { Storage } from '../../lib/storage.js';
 import { parseRange } from './range.js';
 import type { MediaService } from './service.js';
 
-const errors = { 403: failureSchema, 404: failureSchema, 409: failureSchema };
+const errors = failureResponses(403, 404, 409);
 
 /** GET /api/v1/race/{id}/playback: signed URLs within the viewer's plan (403 outside it). */
 export const playbackRoutes =

@@ -3,6 +3,7 @@ import type { RouteSummary } from '@ridealong/contracts';
 import type { Db } from '../../db/client.js';
 import { raceRoutes, raceSlopePoints, type StoredRouteSummary } from '../../db/schema.js';
 import { routeSummary, type RoutePoint } from './summary.js';
+import { isForeignKeyViolation } from '../../db/pg-errors.js';
 
 /**
  * Writes a video's route summary beside its slope profile (in the same transaction), or removes
@@ -16,16 +17,6 @@ export async function saveRouteSummary(
   await tx.delete(raceRoutes).where(eq(raceRoutes.raceId, raceId));
   const summary = routeSummary(points);
   if (summary) await tx.insert(raceRoutes).values({ raceId, summary });
-}
-
-/** PostgreSQL's foreign_key_violation (drizzle wraps the driver's error in `cause`). */
-const FOREIGN_KEY_VIOLATION = '23503';
-
-function isForeignKeyViolation(err: unknown): boolean {
-  for (let e: unknown = err; e instanceof Error; e = e.cause) {
-    if ('code' in e && e.code === FOREIGN_KEY_VIOLATION) return true;
-  }
-  return false;
 }
 
 /** A stored summary that has every field of today's contract (rows before profile_t lack it). */

@@ -2,7 +2,6 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { eq } from 'drizzle-orm';
 import { z } from 'zod';
 import {
-  failureSchema,
   hasGradient,
   raceIdParamsSchema,
   routeResponseSchema,
@@ -13,13 +12,14 @@ import type { Db } from '../../db/client.js';
 import { races } from '../../db/schema.js';
 import { requireUser } from '../../http/auth.js';
 import { forbidden, notFound } from '../../http/errors.js';
+import { failureResponses } from '../../http/failure-responses.js';
 import { mediaAccess } from '../media/index.js';
 import { canManageRace } from '../races/index.js';
 import { readRouteSummary } from './repository.js';
 import { timelineStore } from './timeline.js';
 
-const errors = { 400: failureSchema, 404: failureSchema };
-const timelineErrors = { ...errors, 401: failureSchema, 403: failureSchema };
+const errors = failureResponses(400, 404);
+const timelineErrors = failureResponses(400, 401, 403, 404);
 
 /**
  * GET /api/v1/race/{id}/route (ours): the route facts and elevation profile the video page shows.

@@ -2,7 +2,6 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import {
   changeDurationResponseSchema,
   changeDurationSchema,
-  failureSchema,
   handleMutesBodySchema,
   okSchema,
   raceDeleteSchema,
@@ -16,11 +15,12 @@ import {
   racesSubsetSchema,
 } from '@ridealong/contracts';
 import { requireUser } from '../../http/auth.js';
+import { failureResponses } from '../../http/failure-responses.js';
 import type { MediaSigner } from '../../lib/media-signing.js';
 import { presentRace, type RaceWithOwner } from './presenter.js';
 import type { RacesService } from './service.js';
 
-const errors = { 400: failureSchema, 401: failureSchema, 403: failureSchema, 404: failureSchema };
+const errors = failureResponses(400, 401, 403, 404);
 
 /** The video calls of document 001 section 7. URLs in answers are relative paths. */
 export const racesRoutes =

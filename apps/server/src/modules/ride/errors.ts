@@ -15,3 +15,7 @@ export function zodMessage(error: ZodError): string {
     .map((i) => `${i.path.length ? `${i.path.join('.')}: ` : ''}${i.message}`)
     .join('; ');
 }
+
+/** history-leaderboard asked for a reactive ride (issue 26). */
+export const REACTIVE_NO_STANDINGS =
+  'Reactive rides have no steady standings: their ghosts ride by distance.';

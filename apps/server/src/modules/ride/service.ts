@@ -26,7 +26,7 @@ import { pointsRepository } from '../tracks/index.js';
 import { presentTrack } from '../tracks/index.js';
 import { tracksRepository } from '../tracks/index.js';
 import { controlEntries, controlWindow } from './controls.js';
-import { RideError } from './errors.js';
+import { REACTIVE_NO_STANDINGS, RideError } from './errors.js';
 import { historyAnswer, historySource } from './history.js';
 import { startRide, SUPERSEDED_MESSAGE, supersededBy } from './one-recording.js';
 import { openRideOf } from './open-ride.js';
@@ -153,6 +153,7 @@ export function rideService(
         at: nowMs,
       };
       rideStarted(ride, { id: race.id, url: race.url }, track.id, reached, nowMs);
+      ride.modes.set(track.id, track.rideMode);
       return {
         track_id: track.id,
         client_ride_id: track.clientRideId,
@@ -185,9 +186,15 @@ export function rideService(
     ): Promise<HistoryLeaderboardResponse> {
       const raceId = await videoOf(ride, input.raceUrl);
       const ownTrackId = input.track_id ?? ride.trackId;
-      if (ownTrackId !== null && !ride.own.has(ownTrackId)) {
-        await ownTrack(rider, ownTrackId);
+      if (ownTrackId !== null && !ride.modes.has(ownTrackId)) {
+        const track = await ownTrack(rider, ownTrackId);
         ride.own.add(ownTrackId);
+        ride.modes.set(ownTrackId, track.rideMode);
+      }
+      // A reactive ride's seconds are its own, not the video's: placing its sum among the
+      // steady rides at a video second would be wrong (docs/ride.md, "Ghosts").
+      if (ownTrackId !== null && ride.modes.get(ownTrackId) === 'reactive') {
+        throw new RideError(REACTIVE_NO_STANDINGS);
       }
       const second = input.elapsed_time ?? reachedSecond(ride, now().getTime());
       if (second === null) throw new RideError('Which second? Send elapsed_time.');

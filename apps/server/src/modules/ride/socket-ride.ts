@@ -1,4 +1,4 @@
-import { RIDE, type RidePointInput } from '@ridealong/contracts';
+import { RIDE, type RideMode, type RidePointInput } from '@ridealong/contracts';
 import { RideError } from './errors.js';
 
 /**
@@ -16,6 +16,8 @@ export type SocketRide = {
   reached: { second: number; sum: number; at: number } | null;
   /** Track ids shown to be the rider's own (a history-leaderboard `track_id` is checked once). */
   own: Set<number>;
+  /** The mode of own tracks known so far (history-leaderboard refuses a reactive one). */
+  modes: Map<number, RideMode>;
 };
 
 export const newSocketRide = (): SocketRide => ({
@@ -24,6 +26,7 @@ export const newSocketRide = (): SocketRide => ({
   startedAt: null,
   reached: null,
   own: new Set(),
+  modes: new Map(),
 });
 
 /** The socket's ride moves to `trackId` of `race` (add-track answered), resumed at `reached`. */

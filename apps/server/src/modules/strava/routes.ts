@@ -1,6 +1,5 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import {
-  failureSchema,
   stravaAuthorizeQuerySchema,
   stravaAuthorizeResponseSchema,
   stravaAuthSchema,
@@ -8,17 +7,11 @@ import {
 } from '@ridealong/contracts';
 import { requireUser } from '../../http/auth.js';
 import type { authRateLimits } from '../../http/rate-limits.js';
+import { failureResponses } from '../../http/failure-responses.js';
 import type { PresentUser } from '../users/index.js';
 import type { StravaConnectService } from './connect-service.js';
 
-const errors = {
-  400: failureSchema,
-  401: failureSchema,
-  403: failureSchema,
-  409: failureSchema,
-  429: failureSchema,
-  503: failureSchema,
-};
+const errors = failureResponses(400, 401, 403, 409, 429, 503);
 
 /** The Connect side of Strava under /api/v1 (docs/strava.md, 'Endpoints'). */
 export const stravaRoutes =

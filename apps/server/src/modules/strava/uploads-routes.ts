@@ -1,17 +1,12 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { failureSchema, idParamsSchema, stravaUploadResponseSchema } from '@ridealong/contracts';
+import { idParamsSchema, stravaUploadResponseSchema } from '@ridealong/contracts';
 import { requireUser } from '../../http/auth.js';
+import { failureResponses } from '../../http/failure-responses.js';
 import type { MediaSigner } from '../../lib/media-signing.js';
 import { presentTrack, type StravaWeb } from '../tracks/index.js';
 import type { StravaUploadsService } from './uploads-service.js';
 
-const errors = {
-  400: failureSchema,
-  401: failureSchema,
-  403: failureSchema,
-  404: failureSchema,
-  409: failureSchema,
-};
+const errors = failureResponses(400, 401, 403, 404, 409);
 
 /** The activity's upload action and the state the page polls (docs/strava.md, 'Uploads'). */
 export const stravaUploadRoutes =

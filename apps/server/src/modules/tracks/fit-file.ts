@@ -25,7 +25,9 @@ const clampInt = (v: number, max: number) => Math.max(0, Math.min(max, Math.roun
 /**
  * The messages of a FIT activity file (sport cycling, sub-sport virtual activity), in file
  * order: file_id, start event, one record per second, stop event, lap, session, activity.
- * Record times are the ride's start plus the second of video, so they are strictly increasing.
+ * Record times are the ride's start plus the point's second (the video's in a steady ride, the
+ * ride's own in a reactive one, whose distance and speed are the rider's virtual ones), so they
+ * are strictly increasing.
  */
 export function fitMessages(track: FitTrack, points: readonly PointValues[]): FitMessage[] {
   const M = Profile.MesgNum;

@@ -1,5 +1,6 @@
 import { sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.js';
+import { numberArray } from '../../db/sql-arrays.js';
 import { planMerge, type StandingsLevel } from './history-standings-levels.js';
 import { breathe } from './points-repository.js';
 import { lastAllowedSecond } from './ride-bounds.js';
@@ -27,7 +28,6 @@ export type BuildResult = { level: number; rides: number; rowsWritten: number };
 
 type Rows<T> = { rows: T[] };
 const rowsOf = <T>(r: unknown) => (r as Rows<T>).rows;
-const intArray = (ids: number[]) => sql`${`{${ids.join(',')}}`}::int[]`;
 /** Second ranges [lo, hi] of about `rows` rows each, for `rides` rides a second. */
 function* chunks(from: number, to: number, rides: number, rows: number) {
   const step = Math.max(1, Math.floor(rows / Math.max(1, rides)));
@@ -76,7 +76,7 @@ export async function buildStandings(
   await exec(sql`
     delete from race_standings_removed rm where rm.race_id = ${raceId} and not exists (
       select 1 from race_standings rs where rs.track_id = rm.track_id and rs.second = ${h0}::int
-         and rs.build = any(${intArray(levels.map((l) => l.build))}))`);
+         and rs.build = any(${numberArray(levels.map((l) => l.build))}))`);
 
   const [head] = rowsOf<{ target: number; duration: number; last: number | null }>(
     await db.execute(sql`
@@ -109,7 +109,7 @@ export async function buildStandings(
     await exec(sql`
       insert into race_standings (race_id, build, second, sum, track_id)
       select race_id, ${b}::int, second, sum, track_id from race_standings
-       where race_id = ${raceId} and build = any(${intArray(merged)})
+       where race_id = ${raceId} and build = any(${numberArray(merged)})
          and second between ${lo}::int and ${hi}::int
          and track_id not in (select track_id from race_standings_removed
                                where race_id = ${raceId} and id <= ${removedUpTo})
@@ -126,13 +126,13 @@ export async function buildStandings(
         insert into race_standings (race_id, build, second, sum, track_id)
         select race_id, build, g, sum, track_id from race_standings
           cross join generate_series(${lo}::int, ${hi}::int) g
-        where race_id = ${raceId} and build = any(${intArray(builds)}) and second = ${h0}::int
+        where race_id = ${raceId} and build = any(${numberArray(builds)}) and second = ${h0}::int
         on conflict do nothing`);
       await exec(sql`
         insert into race_standing_marks (race_id, build, second, position, sum, track_id)
         select race_id, build, g, position, sum, track_id from race_standing_marks
           cross join generate_series(${lo}::int, ${hi}::int) g
-        where race_id = ${raceId} and build = any(${intArray(builds.slice(1))})
+        where race_id = ${raceId} and build = any(${numberArray(builds.slice(1))})
           and second = ${h0}::int
         on conflict do nothing`);
     }
@@ -161,7 +161,7 @@ export async function buildStandings(
   const flipped = await db.transaction(async (tx) => {
     const r = await tx.execute(sql`
       update race_standings_state
-         set built_seq = ${target}, horizon = ${horizon}, retired = ${intArray(merged)},
+         set built_seq = ${target}, horizon = ${horizon}, retired = ${numberArray(merged)},
              building = 0, lease_until = null
        where race_id = ${raceId} and claims = ${b} returning race_id`);
     if (rowsOf(r).length === 0) return false;
@@ -229,7 +229,7 @@ async function dropBuilds(
   renew: () => Promise<void>,
 ): Promise<void> {
   if (builds.length === 0) return;
-  const ids = intArray(builds);
+  const ids = numberArray(builds);
   // Rows per second of the dropped builds (a cut-short build may not reach the horizon).
   const [n] = rowsOf<{ n: number }>(
     await db.execute(sql`select count(*)::int as n from race_standings where race_id = ${raceId}

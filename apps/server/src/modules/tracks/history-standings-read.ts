@@ -1,5 +1,6 @@
 import { sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.js';
+import { numberArray } from '../../db/sql-arrays.js';
 import type { Ranked } from './standings.js';
 
 /**
@@ -67,7 +68,7 @@ export function historyStandingsReader(db: Db) {
                    where l.race_id = s.race_id) as builds
             from race_standings_state s where s.race_id = ${raceId}`),
       );
-      const builds = sql`${`{${(state?.builds ?? []).map(Number).join(',')}}`}::int[]`;
+      const builds = numberArray(state?.builds ?? []);
       const bs = sql`${Number(state?.bs ?? 0)}::int`;
       // Past the horizon every built ride has ended: its last second stands for all later.
       const at = sql`${Math.max(0, Math.min(second, Number(state?.horizon ?? 0)))}::int`;

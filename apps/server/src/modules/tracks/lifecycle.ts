@@ -7,6 +7,7 @@ import { boundedTotals, rideTotals } from './gap-fill.js';
 import { breathe, pointsRepository, POINTS_SLICE } from './points-repository.js';
 import { tracksRepository } from './repository.js';
 import { lastAllowedElapsed, wallClockSeconds } from './ride-bounds.js';
+import { setReactiveRank } from './reactive-rank.js';
 import { statsRepository } from './stats-repository.js';
 
 /** What saving and deleting tell the other modules (`track.saved`, `track.deleted`). */
@@ -93,7 +94,7 @@ export async function saveTrack(
     const edges = await pointsRepository(tx).edges(trackId);
     if (!edges) return { kind: 'missing' };
     const totals = boundedTotals(rideTotals(edges), wallClockSeconds(locked.createdAt, now()));
-    const saved = await repo.markSaved(trackId, totals);
+    const saved = await setReactiveRank(tx, await repo.markSaved(trackId, totals));
     await statsRepository(tx).add(saved);
     // Under the row lock that makes this the one save: emitted once per ride.
     committed = await events.emit(tx, 'track.saved', { trackId });

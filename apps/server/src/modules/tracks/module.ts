@@ -1,5 +1,6 @@
 import type { ModuleDefinition } from '../../shape/server-module.js';
 import { lateBound, type LateBound } from '../../shape/late-bound.js';
+import { ghostRoutes } from './ghost-routes.js';
 import { standingsSweep } from './history-standings-sweep.js';
 import type { StravaWeb } from './presenter.js';
 import { tracksRoutes } from './routes.js';
@@ -27,6 +28,8 @@ export const tracksModule: ModuleDefinition = {
             return stravaWeb.get().webBaseUrl;
           },
         }),
+        // Ghosts of a reactive ride by distance (issue 26).
+        ghostRoutes(db),
       ],
       sweeps: [
         // The history leaderboard's standings (docs/ride.md, 'History leaderboard').

@@ -12,6 +12,7 @@ import {
   type ActivitySeries,
 } from '@ridealong/contracts';
 import { requireUser } from '../../http/auth.js';
+import { failureResponses } from '../../http/failure-responses.js';
 import type { MediaSigner } from '../../lib/media-signing.js';
 import { presentTrack, type StravaWeb } from './presenter.js';
 import type { TracksService } from './service.js';
@@ -30,13 +31,7 @@ const seriesSerializer = (route: { httpStatus?: string }) =>
 /** See the series route: private to the member, and short-lived. */
 export const SERIES_CACHE_CONTROL = 'private, max-age=60';
 
-const errors = {
-  400: failureSchema,
-  401: failureSchema,
-  403: failureSchema,
-  404: failureSchema,
-  409: failureSchema,
-};
+const errors = failureResponses(400, 401, 403, 404, 409);
 
 /**
  * Activities calls of document 001 section 7 (with its Strava pair, track/{id}/download and
@@ -117,17 +112,18 @@ export const tracksRoutes =
         schema: {
           tags: ['tracks'],
           description:
-            'A saved ride second by second (columns of power, heart rate, cadence, distance, grade and elevation), for its owner or an admin, as its FIT file.',
+            'A ride second by second (columns of power, heart rate, cadence, distance, grade and elevation), for its owner or an admin, as its FIT file: a saved ride, or one still recording (the seconds pushed so far, possibly none: empty columns) for a ride resumed after a reload; 400 while it is being saved.',
           params: idParamsSchema,
           response: { 200: activitySeriesSchema, ...errors, 429: failureSchema },
         },
         serializerCompiler: seriesSerializer,
       },
       async (req, reply) => {
-        const series = await tracks.series(requireUser(req), req.params.id);
+        const { series, saved } = await tracks.series(requireUser(req), req.params.id);
         // A saved ride's seconds never change, so the browser may keep them; briefly, and only
-        // for this member, since a deleted ride must answer 404 soon after.
-        reply.header('cache-control', SERIES_CACHE_CONTROL);
+        // for this member, since a deleted ride must answer 404 soon after. A recording ride's
+        // grow with each push: never kept.
+        reply.header('cache-control', saved ? SERIES_CACHE_CONTROL : 'no-store');
         return series;
       },
     );

@@ -2,7 +2,14 @@ import { describe, expect, it } from 'vitest';
 import { ACTIVITY_SERIES_MAX_SECONDS } from '@ridealong/contracts';
 import { shapeSeries, type SeriesColumns } from './series.js';
 
-const track = { id: 9, title: 'Stelvio', raceUrl: 'stelvio', startedAt: new Date(0) };
+const track = {
+  id: 9,
+  title: 'Stelvio',
+  raceUrl: 'stelvio',
+  startedAt: new Date(0),
+  rideMode: 'reactive' as const,
+  difficulty: 80,
+};
 /** `n` stored seconds, each as the database has it; the road's missing where `noRoad`. */
 const columns = (n: number, noRoad: (s: number) => boolean = () => false): SeriesColumns => {
   const seconds = Array.from({ length: n }, (_, s) => s);
@@ -36,6 +43,8 @@ describe('shapeSeries', () => {
       grade: [-3.1, null],
       elevation: [1200.1, null],
       rider_weight: null,
+      ride_mode: 'reactive',
+      difficulty: 80,
     });
   });
 

@@ -50,7 +50,7 @@ function rounded<T extends number | null>(values: readonly T[], n: number, digit
  * and revolutions, decimetres), at most ACTIVITY_SERIES_MAX_SECONDS of them.
  */
 export function shapeSeries(
-  track: Pick<TrackRow, 'id' | 'title' | 'raceUrl' | 'startedAt'>,
+  track: Pick<TrackRow, 'id' | 'title' | 'raceUrl' | 'startedAt' | 'rideMode' | 'difficulty'>,
   columns: SeriesColumns,
   /** The rider's weight in kg (null: none in their profile). */
   riderWeight: number | null = null,
@@ -70,6 +70,8 @@ export function shapeSeries(
     elevation: rounded(columns.elevation, n, 1),
     // Only a weight W/kg can divide by: the column allows a null, never a zero.
     rider_weight: riderWeight !== null && riderWeight > 0 ? riderWeight : null,
+    ride_mode: track.rideMode,
+    difficulty: track.difficulty,
   };
 }
 

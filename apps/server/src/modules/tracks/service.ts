@@ -97,8 +97,13 @@ export function tracksService(
       return rideFitFile(db, track);
     },
 
-    /** A saved ride second by second for its activity page: the FIT file's reader rule. */
-    async series(viewer: Viewer, id: number): Promise<ActivitySeries> {
+    /**
+     * A ride second by second under the FIT file's reader rule: a saved one for its activity
+     * page, or one still recording (its seconds pushed so far) for a ride resumed after a
+     * reload, whose summary counts the seconds before it. A ride being saved (its gaps being
+     * filled) is refused as before: nothing resumes it. `saved`: its seconds no longer change.
+     */
+    async series(viewer: Viewer, id: number): Promise<{ series: ActivitySeries; saved: boolean }> {
       const rate = await limiter.hit(
         `track-series:member:${viewer.id}`,
         SERIES_READS_PER_MINUTE,
@@ -106,12 +111,12 @@ export function tracksService(
       );
       if (!rate.allowed) throw tooManyRequests(rate.retryAfterSeconds);
       const track = await ownTrack(viewer, id, 'track.read', "see another member's activity");
-      if (track.status !== 'saved') throw badRequest('This ride is still being recorded.');
+      if (track.status === 'saving') throw badRequest('This ride is still being recorded.');
       const [rows, weight] = await Promise.all([
         readSeries(db, track),
         riderWeight(db, track.userId),
       ]);
-      return shapeSeries(track, rows, weight);
+      return { series: shapeSeries(track, rows, weight), saved: track.status === 'saved' };
     },
 
     /**

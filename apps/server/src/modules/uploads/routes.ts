@@ -2,7 +2,6 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import {
   createUploadResponseSchema,
   createUploadSchema,
-  failureSchema,
   raceIdParamsSchema,
   raceStatusSchema,
 } from '@ridealong/contracts';
@@ -10,6 +9,7 @@ import { can } from '../../access/can.js';
 import type { RaceRow, UserRow } from '../../db/schema.js';
 import { requireUser } from '../../http/auth.js';
 import { badRequest, forbidden, HttpError } from '../../http/errors.js';
+import { failureResponses } from '../../http/failure-responses.js';
 import { acceptMultipart, withMultipartForm, type MultipartRules } from '../../http/multipart.js';
 import type { Storage } from '../../lib/storage.js';
 import type { MediaSigner } from '../../lib/media-signing.js';
@@ -17,15 +17,7 @@ import { presentRace } from '../races/index.js';
 import { parseMultipartFields } from './form.js';
 import type { UploadsService } from './service.js';
 
-const errors = {
-  400: failureSchema,
-  401: failureSchema,
-  403: failureSchema,
-  404: failureSchema,
-  409: failureSchema,
-  413: failureSchema,
-  415: failureSchema,
-};
+const errors = failureResponses(400, 401, 403, 404, 409, 413, 415);
 
 export type UploadRoutesDeps = {
   service: UploadsService;

@@ -1,6 +1,5 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import {
-  failureSchema,
   getUserResponseSchema,
   idParamsSchema,
   userUpdateParamsSchema,
@@ -12,10 +11,11 @@ import { can } from '../../access/can.js';
 import type { NewUserRow } from '../../db/schema.js';
 import { requireUser } from '../../http/auth.js';
 import { forbidden, notFound } from '../../http/errors.js';
+import { failureResponses } from '../../http/failure-responses.js';
 import { toPublicUser, type PresentUser } from './presenter.js';
 import type { UsersRepository } from './repository.js';
 
-const errors = { 400: failureSchema, 401: failureSchema, 403: failureSchema, 404: failureSchema };
+const errors = failureResponses(400, 401, 403, 404);
 
 /** Maps the member-editable API fields onto columns. */
 function toColumns(u: UserUpdate): Partial<NewUserRow> {

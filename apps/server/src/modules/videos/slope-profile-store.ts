@@ -1,15 +1,12 @@
 import { eq, sql } from 'drizzle-orm';
 import type { SlopePoint } from '@ridealong/media';
 import type { Db } from '../../db/client.js';
+import { numberArray } from '../../db/sql-arrays.js';
 import { raceSlopePoints } from '../../db/schema.js';
 import { saveRouteSummary } from '../race-route/index.js';
 
 /** Seconds written per statement: each statement's text is a few arrays, made in a moment. */
 const SLOPE_BATCH = 1000;
-
-/** A Postgres array literal of numbers, sent as one text parameter. */
-const arrayOf = (values: number[], type: 'int' | 'float8') =>
-  sql`${`{${values.join(',')}}`}::${sql.raw(type)}[]`;
 
 /**
  * Replaces a video's per-second slope profile and its route summary inside the caller's
@@ -31,11 +28,11 @@ export async function replaceSlopeProfile(
   );
   for (let i = 0; slope && i < slope.length; i += SLOPE_BATCH) {
     const rows = slope.slice(i, i + SLOPE_BATCH);
-    const seconds = arrayOf(
+    const seconds = numberArray(
       rows.map((p) => p.t),
       'int',
     );
-    const column = (pick: (p: SlopePoint) => number) => arrayOf(rows.map(pick), 'float8');
+    const column = (pick: (p: SlopePoint) => number) => numberArray(rows.map(pick), 'float8');
     await tx.execute(sql`
       insert into race_slope_points (race_id, second, distance, elevation, speed, slope)
       select ${raceId}::int, * from unnest(${seconds}, ${column((p) => p.distanceM)},

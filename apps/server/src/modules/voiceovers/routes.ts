@@ -1,6 +1,5 @@
 import type { FastifyPluginAsyncZod, ZodTypeProvider } from 'fastify-type-provider-zod';
 import {
-  failureSchema,
   MAX_LAYER_BYTES,
   okSchema,
   overlayForVideoParamsSchema,
@@ -11,21 +10,13 @@ import {
   overlayVideoOwnerParamsSchema,
 } from '@ridealong/contracts';
 import { requireUser } from '../../http/auth.js';
+import { failureResponses } from '../../http/failure-responses.js';
 import { acceptMultipart, withMultipartForm, type MultipartRules } from '../../http/multipart.js';
 import type { PresentLayer } from './presenter.js';
 import { VOICEOVER_MESSAGES } from './rules.js';
 import type { VoiceoversService } from './service.js';
 
-const errors = {
-  400: failureSchema,
-  401: failureSchema,
-  403: failureSchema,
-  404: failureSchema,
-  409: failureSchema,
-  413: failureSchema,
-  429: failureSchema,
-  503: failureSchema,
-};
+const errors = failureResponses(400, 401, 403, 404, 409, 413, 429, 503);
 
 /** One recording under `audio`, start_index and timestamp beside it. */
 const uploadRules: MultipartRules = {

@@ -1,3 +1,4 @@
+import { useEffect } from 'react';
 import { AppShell, Center, Loader } from '@mantine/core';
 import { useDisclosure } from '@mantine/hooks';
 import { Outlet, useLocation } from 'react-router';
@@ -12,6 +13,7 @@ import { DesktopStravaReturn } from './DesktopStravaReturn';
 import { DesktopDemoMode } from './DesktopDemoMode';
 import { DEMO_PATH } from './demoModeNavigation';
 import { InfoBannerSlot } from './InfoBannerSlot';
+import { pageHidden } from './pageHidden';
 import { TopBar } from './TopBar';
 import { lazyPart, useLazyPart } from '../../lib/lazyPart';
 
@@ -32,7 +34,12 @@ export function AppLayout() {
   const NavDrawer = useLazyPart(navDrawer, drawerOpened);
   const { pathname, search } = useLocation();
   // While signing out no page is shown, so no page's own redirect sees a half-finished logout.
-  const busy = useUiStore((s) => s.isLoading);
+  const isLoading = useUiStore((s) => s.isLoading);
+  const leavingTo = useUiStore((s) => s.leavingTo);
+  const busy = pageHidden({ isLoading, leavingTo, pathname });
+  useEffect(() => {
+    if (leavingTo !== null && pathname === leavingTo) useUiStore.getState().setLeavingTo(null);
+  }, [leavingTo, pathname]);
   const page = busy ? <PageLoader /> : <Outlet />;
   // /terms opened by the desktop app (?electronMode) shows the text alone (document 000 section 2).
   if (pathname === '/terms' && new URLSearchParams(search).has('electronMode')) return page;

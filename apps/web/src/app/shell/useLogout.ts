@@ -18,12 +18,16 @@ export function useLogout(): () => Promise<void> {
   const navigate = useNavigate();
   const queryClient = useQueryClient();
   return useCallback(async () => {
-    await apiRequest('/logout', { method: 'POST', schema: okSchema }).catch(() => undefined);
     const ui = useUiStore.getState();
-    // The page is hidden while the user is reset and the app moves on (see AppLayout).
+    // The page is hidden before the session is revoked, not after: once it is, any request the
+    // page still has in flight answers 401, which resets the user (apiRequest) while a
+    // members-only page is shown, and that page's own redirect to /login?redirect=... would
+    // win over going home (seen in CI). AppLayout shows no page while loading.
+    const general = useGeneralStore.getState();
     ui.setLoading(true);
+    ui.setLeavingTo(general.electronMode ? '/login' : '/');
     try {
-      const general = useGeneralStore.getState();
+      await apiRequest('/logout', { method: 'POST', schema: okSchema }).catch(() => undefined);
       // Leave first: a members-only page still shown when the user is reset sends the rider to
       // /login?redirect=... itself, and that navigation could win over this one. A navigation
       // renders in a transition, which the store's urgent update would overtake: flushSync
@@ -38,6 +42,9 @@ export function useLogout(): () => Promise<void> {
         getDesktopBridge()?.send('clear-browser-cache', {});
         await navigate('/login');
       }
+    } catch (error) {
+      ui.setLeavingTo(null);
+      throw error;
     } finally {
       ui.setLoading(false);
     }

@@ -83,6 +83,18 @@ describe('ActivityCard: its video', () => {
   });
 });
 
+describe('ActivityCard: mode and difficulty', () => {
+  it('marks a reactive ride at 80 % as not ranked, and a steady one at 100 % by its mode only', () => {
+    renderCard(fixtureTrack(5, { ride_mode: 'reactive', difficulty: 80 }));
+    expect(screen.getByTestId('ride-mode').textContent).toBe('Reactive');
+    expect(screen.getByTestId('ride-difficulty').textContent).toBe('Difficulty 80 % · not ranked');
+    cleanup();
+    renderCard(fixtureTrack(6, { ride_mode: 'steady', difficulty: 100 }));
+    expect(screen.getByTestId('ride-mode').textContent).toBe('Steady');
+    expect(screen.queryByTestId('ride-difficulty')).toBeNull();
+  });
+});
+
 describe('ActivityCard: upload to Strava', () => {
   it('confirms, queues the upload, polls it and says Uploaded!', async () => {
     const api = uploadServer([

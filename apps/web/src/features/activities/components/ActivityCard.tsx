@@ -7,10 +7,11 @@ import { videoPath as videoPathOf } from '../../../lib/videoPath';
 import { activitySummary } from '../lib/activity';
 import { isUploadedToStrava } from '../lib/stravaUpload';
 import { ActivityActions } from './ActivityActions';
+import { RideMarks } from './RideMarks';
 
 /**
  * One saved ride: thumbnail, title linking to its video, date, h:mm:ss, distance and average
- * watts. A track already sent to Strava is greyed out and links to its Strava activity
+ * watts, its mode and (when not ranked) its difficulty. A track already sent to Strava is greyed out and links to its Strava activity
  * (document 001 section 4).
  */
 export function ActivityCard({ track }: { track: Track }) {
@@ -60,6 +61,7 @@ export function ActivityCard({ track }: { track: Track }) {
             <Text size="sm" c="dimmed" data-testid="activity-date">
               {summary.date}
             </Text>
+            <RideMarks ride={track} />
             <Group gap="md" wrap="wrap">
               <Figure label="Duration" value={summary.duration} testId="activity-duration" />
               <Figure label="Distance" value={summary.distance} testId="activity-distance" />

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { rideSummary, type ActivitySeries } from '@ridealong/contracts';
-import { activityCharts, chartOf, decimate, readings, seriesPoints } from './chartSeries';
+import { rideSummary, seriesPoints, type ActivitySeries } from '@ridealong/contracts';
+import { activityCharts, chartOf, decimate, readings } from './chartSeries';
 
 const series: ActivitySeries = {
   track_id: 4,

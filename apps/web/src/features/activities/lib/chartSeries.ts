@@ -1,9 +1,4 @@
-import {
-  elevationMeasure,
-  type ActivitySeries,
-  type SummaryPoint,
-  type UnitSystem,
-} from '@ridealong/contracts';
+import { elevationMeasure, type ActivitySeries, type UnitSystem } from '@ridealong/contracts';
 
 /** One chart's data as uPlot takes it: [x, y] with x the ride's seconds from its start. */
 export type ChartData = [number[], (number | null)[]];
@@ -156,16 +151,4 @@ export function activityCharts(series: ActivitySeries, units: UnitSystem): Activ
     elevation: make.elevation?.() ?? null,
     elevationUnit: make.elevationUnit,
   };
-}
-
-/** The series as the summary's points (rideSummary), second by second. */
-export function seriesPoints(series: ActivitySeries): SummaryPoint[] {
-  return series.elapsed_time.map((elapsed_time, i) => ({
-    elapsed_time,
-    power: series.power[i] ?? 0,
-    heart_rate: series.heart_rate[i] ?? 0,
-    cadence: series.cadence[i] ?? 0,
-    distance: series.distance[i] ?? 0,
-    grade: series.grade[i] ?? null,
-  }));
 }

@@ -1,3 +1,4 @@
+import type { ReactNode } from 'react';
 import { Container } from '@mantine/core';
 import { Navigate } from 'react-router';
 import { SiteFooter } from '../../../components/SiteFooter';
@@ -20,8 +21,8 @@ const META = {
   url: '/activities',
 };
 
-/** /activities (document 001 section 2). */
-export function ActivitiesPage() {
+/** /activities (document 001 section 2). `ad`: the ads feature's slot (composed by the router). */
+export function ActivitiesPage({ ad }: { ad?: ReactNode }) {
   const electronMode = useGeneralStore((s) => s.electronMode);
   const demoMode = useGeneralStore((s) => s.demoMode);
   const userId = useUserStore((s) => s.user.userId);
@@ -32,6 +33,7 @@ export function ActivitiesPage() {
       <Container size="xl" data-testid="activities-page">
         {userId ? <MemberActivities userId={userId} /> : <ActivitiesPromo />}
       </Container>
+      {ad}
       <SiteFooter />
     </>
   );

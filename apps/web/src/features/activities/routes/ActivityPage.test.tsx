@@ -70,6 +70,16 @@ describe('ActivityPage', () => {
     expect((await screen.findByTestId('summary-wkg')).textContent).not.toMatch(/W\/kg/);
   });
 
+  it('marks a ride at another difficulty than 100 % as not ranked, with why', async () => {
+    showPage(series({ ride_mode: 'reactive', difficulty: 120 }));
+    expect((await screen.findByTestId('ride-mode')).textContent).toBe('Reactive');
+    const difficulty = screen.getByTestId('ride-difficulty');
+    expect(difficulty.textContent).toBe('Difficulty 120 % · not ranked');
+    expect(
+      document.getElementById(difficulty.getAttribute('aria-describedby') ?? '')?.textContent,
+    ).toBe('Only rides at 100 % difficulty count for leaderboards and challenges.');
+  });
+
   it('shares a PNG image, links the video encoded and shows the charts', async () => {
     showPage(series({ rider_weight: 50 }));
     await screen.findByTestId('activity-page-title');

@@ -1,7 +1,7 @@
 import { useMemo } from 'react';
 import { Alert, Anchor, Container, Group, Loader, Paper, Stack, Text, Title } from '@mantine/core';
 import { Link, useParams } from 'react-router';
-import { rideSummary } from '@ridealong/contracts';
+import { rideSummary, seriesPoints } from '@ridealong/contracts';
 import { RideSummaryFigures } from '../../../components/ride/RideSummaryFigures';
 import { SiteFooter } from '../../../components/SiteFooter';
 import { lazyPart, useLazyPartNow } from '../../../lib/lazyPart';
@@ -9,7 +9,7 @@ import { usePageMeta } from '../../../lib/pageMeta';
 import { videoPath } from '../../../lib/videoPath';
 import { useUserStore } from '../../../stores/user';
 import { useActivitySeries } from '../api/useActivitySeries';
-import { seriesPoints } from '../lib/chartSeries';
+import { RideMarks } from '../components/RideMarks';
 import { formatActivityDate } from '../lib/activity';
 
 /**
@@ -66,6 +66,7 @@ export function ActivityPage() {
               Ride this video again
             </Anchor>
           </Group>
+          <RideMarks ride={series} />
         </div>
         <Paper withBorder radius="md" p="md">
           <RideSummaryFigures summary={summary} tone="light" />

@@ -1,4 +1,5 @@
-import { Badge, Card, Container, Group, Stack, Text, Title } from '@mantine/core';
+import { Suspense, type ComponentType } from 'react';
+import { Badge, Card, Container, Group, Loader, Stack, Text, Title } from '@mantine/core';
 import { Navigate } from 'react-router';
 import { selectSignedIn, useUserStore } from '../../../stores/user';
 import { ChallengeForm } from '../components/ChallengeForm';
@@ -8,8 +9,9 @@ import { FeaturedChallengeForm } from '../components/FeaturedChallengeForm';
 /**
  * /admin: signed-in admins only (the user's admin flag rather than the spec's two hard-coded
  * emails; the server checks every admin call too). Titled as not finished, as the spec says.
+ * `houseAds`: the ads feature's section (composed by the router, loaded with this page).
  */
-export function AdminPage() {
+export function AdminPage({ houseAds: HouseAds }: { houseAds?: ComponentType }) {
   const signedIn = useUserStore(selectSignedIn);
   const admin = useUserStore((s) => s.user.admin === true);
   if (!signedIn || !admin) return <Navigate to="/" replace />;
@@ -41,6 +43,16 @@ export function AdminPage() {
           </Title>
           <FeaturedChallengeForm />
         </Card>
+        {HouseAds ? (
+          <Card withBorder padding="lg">
+            <Title order={2} size="h3" mb="md">
+              House ads
+            </Title>
+            <Suspense fallback={<Loader aria-label="Loading house ads" />}>
+              <HouseAds />
+            </Suspense>
+          </Card>
+        ) : null}
       </Stack>
     </Container>
   );

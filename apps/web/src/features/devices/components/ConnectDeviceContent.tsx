@@ -2,6 +2,7 @@ import { Divider, Stack } from '@mantine/core';
 import { BluetoothSection } from './BluetoothSection';
 import { DeviceList } from './DeviceList';
 import { LiveTiles } from './LiveTiles';
+import { SimulatedPowerSlider } from './SimulatedPowerSlider';
 import { TrackerStatus } from './TrackerStatus';
 import { TrainerSettingsSliders } from './TrainerSettingsSliders';
 
@@ -15,6 +16,7 @@ export function ConnectDeviceContent({ inApp = false }: { inApp?: boolean }) {
       <TrackerStatus inApp={inApp} />
       <LiveTiles />
       <DeviceList />
+      <SimulatedPowerSlider />
       <Divider />
       <TrainerSettingsSliders />
       {inApp ? null : <BluetoothSection />}

@@ -19,7 +19,7 @@ export function SimulatorSwitch({ bridge }: { bridge: DesktopBridge }) {
       disabled={info === null}
       onChange={(e) => toggle(e.currentTarget.checked)}
       label="Ride without a trainer (simulated trainer)"
-      description="No smart trainer? A virtual rider pedals for you at a steady 200 W, and slopes slow it down as they would you."
+      description="No smart trainer? A virtual rider pedals for you (200 W unless you set another power below), and slopes slow it down as they would you."
       data-testid="simulator-switch"
     />
   );

@@ -161,4 +161,7 @@ export const trackerRequests = {
   stopScan: () => request((s, done) => s.emit('stop_scan', done)),
   setSettings: (settings: TrainerSettings) =>
     request((s, done) => s.emit('set_settings', settings, done)),
+  /** Only to a tracker whose pulse has simulator_watts: older ones never answer it. */
+  setSimulatorPower: (watts: number) =>
+    request((s, done) => s.emit('set_simulator_power', { watts }, done)),
 };

@@ -1,8 +1,9 @@
+import type { ReactNode } from 'react';
 import { Box, Container, Text, Title } from '@mantine/core';
 import { CarouselSections } from '../components/CarouselSections';
 
-/** /featured: the three carousels on their own (the desktop app's start page). */
-export function FeaturedPage() {
+/** /featured: the three carousels on their own (the desktop app's start page); `ad` after them. */
+export function FeaturedPage({ ad }: { ad?: ReactNode }) {
   return (
     <Box data-testid="featured-page">
       <Container size="100rem" px={{ base: 'md', sm: 'xl' }} pt={{ base: 32, sm: 48 }}>
@@ -14,6 +15,9 @@ export function FeaturedPage() {
         </Text>
       </Container>
       <CarouselSections compactTop />
+      <Container size="100rem" px={{ base: 'md', sm: 'xl' }}>
+        {ad}
+      </Container>
     </Box>
   );
 }

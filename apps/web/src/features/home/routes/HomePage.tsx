@@ -1,4 +1,4 @@
-import { useEffect, useRef } from 'react';
+import { useEffect, useRef, type ReactNode } from 'react';
 import { Box } from '@mantine/core';
 import { useDisclosure } from '@mantine/hooks';
 import { Navigate, useNavigate, useSearchParams } from 'react-router';
@@ -21,8 +21,11 @@ const promoOverlay = lazyPart(
   async () => (await import('../components/PromoVideoOverlay')).PromoVideoOverlay,
 );
 
-/** "/": the query-string rules and stored modes first (rootRedirect.ts), then the home page. */
-export function HomePage() {
+/**
+ * "/": the query-string rules and stored modes first (rootRedirect.ts), then the home page.
+ * `ad`: the ads feature's slot, at the end of the page (composed by the router).
+ */
+export function HomePage({ ad }: { ad?: ReactNode }) {
   const [params] = useSearchParams();
   const electronMode = useGeneralStore((s) => s.electronMode);
   const demoMode = useGeneralStore((s) => s.demoMode);
@@ -34,7 +37,7 @@ export function HomePage() {
   if (decision.kind === 'wait') return null;
   if (decision.kind === 'redirect') return <Navigate to={decision.to} replace />;
   if (decision.kind === 'enter-desktop') return <EnterDesktopMode />;
-  return <HomeContent />;
+  return <HomeContent ad={ad} />;
 }
 
 /** The desktop shell opened "/?electronMode": switch modes, open the tracker, go to /login. */
@@ -53,7 +56,7 @@ function EnterDesktopMode() {
   return null;
 }
 
-function HomeContent() {
+function HomeContent({ ad }: { ad?: ReactNode }) {
   const signedIn = useUserStore(selectSignedIn);
   const desktop = useGeneralStore((s) => s.electronMode);
   const [videoOpened, video] = useDisclosure(false);
@@ -71,6 +74,8 @@ function HomeContent() {
           <PerksBlock />
         </>
       )}
+      {/* Last: an ad arriving late moves nothing the visitor is reading. */}
+      {ad ? <Box px={{ base: 'md', sm: 'xl' }}>{ad}</Box> : null}
       {PromoVideoOverlay ? <PromoVideoOverlay opened={videoOpened} onClose={video.close} /> : null}
     </Box>
   );

@@ -1,5 +1,8 @@
+import type { ReactNode } from 'react';
 import { Button, Group, Overlay, Stack, Text } from '@mantine/core';
+import type { RideMode } from '@ridealong/contracts';
 import { BikeIcon, PlayIcon, UserIcon } from '../../../components/icons';
+import { RideModeChoice } from '../ride/reactive/RideModeChoice';
 
 type PlayerOverlayProps = {
   onPreview: () => void;
@@ -13,6 +16,10 @@ type PlayerOverlayProps = {
   creating?: boolean;
   /** The web cap was reached: say why the video stopped. */
   capped: boolean;
+  /** The solo ride's 'Reactive' / 'Steady' choice; shown only when given (rideModeRule.ts). */
+  rideMode?: { value: RideMode; onChange: (mode: RideMode) => void };
+  /** Under the buttons: the ride's options (the ghosts of a reactive ride). */
+  options?: ReactNode;
 };
 
 /**
@@ -27,6 +34,8 @@ export function PlayerOverlay(props: PlayerOverlayProps) {
     waiting = false,
     creating = false,
     capped,
+    rideMode,
+    options,
   } = props;
   return (
     <Overlay
@@ -69,6 +78,8 @@ export function PlayerOverlay(props: PlayerOverlayProps) {
             </Button>
           ) : null}
         </Group>
+        {rideMode ? <RideModeChoice value={rideMode.value} onChange={rideMode.onChange} /> : null}
+        {options}
         {/* Always there, filled while waiting: a live region is announced when its text changes. */}
         <Text c="white" size="sm" ta="center" role="status" data-testid="start-status">
           {waiting ? <span data-testid="start-waiting">Connecting to your trainer…</span> : null}

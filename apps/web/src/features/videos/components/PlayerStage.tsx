@@ -8,14 +8,20 @@ import { useGeneralStore } from '../../../stores/general';
 import { selectSignedIn, useUserStore } from '../../../stores/user';
 import { playbackCapSeconds } from '../lib/playback';
 import { ResumeRideOffer } from '../ride/ResumeRideOffer';
+import type { StoredRide } from '../ride/pointBuffer';
+import { resumeMode } from '../ride/reactive/rideModeRule';
 import { RideCountdown } from '../ride/RideCountdown';
 import { RideLeaderboard } from '../ride/RideLeaderboard';
 import { RideOutage } from '../ride/RideOutage';
 import { RidePausedControls } from '../ride/RidePausedControls';
 import { RideRoute } from '../ride/RideRoute';
+import { ReactivePauseButton } from '../ride/reactive/ReactivePauseButton';
 import { RideStats } from '../ride/RideStats';
+import { useRideGhosts } from '../ride/ghosts/useRideGhosts';
 import { useRide } from '../ride/useRide';
 import { useUnfinishedRide } from '../ride/useUnfinishedRide';
+import { offersModeChoice } from '../ride/reactive/rideModeRule';
+import { useSaveRideMode } from '../ride/reactive/useSaveRideMode';
 import { GroupStage } from '../group/GroupStage';
 import { useGroupRide } from '../group/useGroupRide';
 import { PlayerOverlay } from './PlayerOverlay';
@@ -53,6 +59,8 @@ type PlayerStageProps = {
   videoRef: RefObject<HTMLVideoElement | null>;
   /** Told when group mode starts and ends (the page's voiceovers keep quiet in it). */
   onGroupChange?: (active: boolean) => void;
+  /** Told when a ride or a group ride starts and ends (the page shows no ad meanwhile). */
+  onRideChange?: (active: boolean) => void;
 };
 
 /**
@@ -65,7 +73,8 @@ type PlayerStageProps = {
  * (useGroupRide); one entered with the start signal rides as soon as the trainer is live.
  */
 export function PlayerStage(props: PlayerStageProps) {
-  const { race, playback, onPlaybackError, groupEntry, videoRef, onGroupChange } = props;
+  const { race, playback, onPlaybackError, groupEntry, videoRef, onGroupChange, onRideChange } =
+    props;
   const stageRef = useRef<HTMLDivElement>(null);
   const exitTimer = useRef<ReturnType<typeof setTimeout> | undefined>(undefined);
   const electronMode = useGeneralStore((s) => s.electronMode);
@@ -81,6 +90,17 @@ export function PlayerStage(props: PlayerStageProps) {
   const ride = useRide(race, videoRef, reconnectingSince);
   const group = useGroupRide({ race, entry: groupEntry, videoRef, ride });
   const unfinished = useUnfinishedRide(race.url, electronMode && signedIn);
+  const saveRideMode = useSaveRideMode();
+  // Group rides (hosted or joined) are synchronised at 1x: no choice there.
+  const modeChoice =
+    signedIn &&
+    offersModeChoice({
+      grouped: groupEntry !== null || group.active,
+      hasTimeline: ride.hasTimeline,
+    })
+      ? { value: ride.mode, onChange: saveRideMode }
+      : undefined;
+  const ghosts = useRideGhosts({ race, ride, solo: groupEntry === null && !group.active });
   useEffect(() => () => clearTimeout(exitTimer.current), []);
   useDesktopVideoPlaying(playing);
 
@@ -92,9 +112,14 @@ export function PlayerStage(props: PlayerStageProps) {
       setStarted(true);
       setCapped(false);
       setEnded(false);
-    } else if ((document.fullscreenElement || view.theatre) && !ride.outage.holdingForOutage()) {
+    } else if (
+      (document.fullscreenElement || view.theatre) &&
+      !ride.outage.holdingForOutage() &&
+      !ride.heldByRide()
+    ) {
       // An outage's pause keeps the view: the ride goes on by itself, and re-entering
-      // fullscreen would need the rider's click.
+      // fullscreen would need the rider's click. So does a reactive ride's hold for a stopped
+      // rider.
       exitTimer.current = setTimeout(view.leave, FULLSCREEN_EXIT_DELAY_MS);
     }
   };
@@ -111,9 +136,13 @@ export function PlayerStage(props: PlayerStageProps) {
 
   // Race mode is watched in theatre view; fullscreen takes the click's user gesture when there
   // still is one, else the stage fills the window.
+  const resumeNext = useRef<StoredRide | null>(null);
   const rideAlone = () => {
     view.enter();
-    void ride.start();
+    // A kept ride the rider chose to go on with, else a new one.
+    const kept = resumeNext.current ?? undefined;
+    resumeNext.current = null;
+    void ride.start(undefined, kept);
   };
   // A failed create leaves nothing on the stage: back into the page, where its error shows.
   const hostGroup = () => {
@@ -137,6 +166,7 @@ export function PlayerStage(props: PlayerStageProps) {
   // Race and group mode over: the stage goes back into the page.
   const staged = ride.active || group.active;
   const { endTheatre } = view;
+  useEffect(() => onRideChange?.(staged), [staged, onRideChange]);
   useEffect(() => {
     if (!staged) endTheatre();
   }, [staged, endTheatre]);
@@ -186,15 +216,20 @@ export function PlayerStage(props: PlayerStageProps) {
                   testId="group-leaderboard"
                 />
               ) : (
-                <RideLeaderboard
-                  entries={ride.snapshot.leaderboard}
-                  trackId={ride.snapshot.trackId}
-                />
+                (ghosts.board ?? (
+                  <RideLeaderboard
+                    entries={ride.snapshot.leaderboard}
+                    trackId={ride.snapshot.trackId}
+                  />
+                ))
               )}
             </>
           ) : null}
           {ride.active && !ridePaused && ride.machine.phase !== 'waiting' ? (
-            <RideRoute race={race} videoRef={videoRef} />
+            <RideRoute race={race} videoRef={videoRef} ghosts={ghosts.route} />
+          ) : null}
+          {ride.mode === 'reactive' && ride.machine.phase === 'recording' ? (
+            <ReactivePauseButton onPause={ride.pauseRide} />
           ) : null}
           {ride.active && ridePaused ? (
             <RidePausedControls
@@ -231,6 +266,8 @@ export function PlayerStage(props: PlayerStageProps) {
               waiting={buttons.waiting}
               creating={group.creating}
               capped={capped}
+              rideMode={modeChoice}
+              options={ghosts.picker}
             />
           ) : null}
         </Box>
@@ -243,6 +280,15 @@ export function PlayerStage(props: PlayerStageProps) {
             error={unfinished.offer.error}
             onSave={unfinished.save}
             onDiscard={unfinished.discard}
+            onResume={() => {
+              const kept = unfinished.offer?.ride;
+              if (!kept) return;
+              // Through Start's own flow: the ride goes on once a trainer is live.
+              resumeNext.current = kept;
+              unfinished.dismiss();
+              buttons.start();
+            }}
+            canResume={resumeMode(unfinished.offer.ride, ride.hasTimeline) !== null}
           />
         </Box>
       ) : null}

@@ -1,6 +1,7 @@
-import { Paper, Stack, Table, Text } from '@mantine/core';
+import { Table } from '@mantine/core';
 import { displayedPower, type LeaderboardEntry } from '@ridealong/contracts';
 import { isSelfEntry, liveRows } from './liveLeaderboard';
+import { RideBoardCard } from './RideBoardCard';
 
 type RideLeaderboardProps = {
   entries: readonly LeaderboardEntry[];
@@ -23,44 +24,26 @@ export function RideLeaderboard({
 }: RideLeaderboardProps) {
   const rows = liveRows(entries, trackId);
   return (
-    <Paper
-      bg="rgba(0, 0, 0, 0.6)"
-      p="xs"
-      radius="md"
-      pos="absolute"
-      top={12}
-      right={12}
-      w={240}
-      style={{ zIndex: 3 }}
-      data-testid={testId}
-      aria-label={title}
-    >
-      <Stack gap={4}>
-        <Text size="xs" c="gray.4" tt="uppercase" fw={700}>
-          {title}
-        </Text>
-        <Table withRowBorders={false} verticalSpacing={2} horizontalSpacing={4} c="white" fz="sm">
-          <Table.Tbody>
-            {rows.map((row, i) =>
-              row.kind === 'gap' ? (
-                <Table.Tr key={`gap-${i}`} data-testid="leaderboard-gap">
-                  <Table.Td colSpan={3} ta="center">
-                    …
-                  </Table.Td>
-                </Table.Tr>
-              ) : (
-                <LeaderboardRow
-                  key={`${row.entry.track_id}`}
-                  rank={row.rank}
-                  entry={row.entry}
-                  self={isSelfEntry(row.entry, trackId)}
-                />
-              ),
-            )}
-          </Table.Tbody>
-        </Table>
-      </Stack>
-    </Paper>
+    <RideBoardCard title={title} testId={testId}>
+      <Table.Tbody>
+        {rows.map((row, i) =>
+          row.kind === 'gap' ? (
+            <Table.Tr key={`gap-${i}`} data-testid="leaderboard-gap">
+              <Table.Td colSpan={3} ta="center">
+                …
+              </Table.Td>
+            </Table.Tr>
+          ) : (
+            <LeaderboardRow
+              key={`${row.entry.track_id}`}
+              rank={row.rank}
+              entry={row.entry}
+              self={isSelfEntry(row.entry, trackId)}
+            />
+          ),
+        )}
+      </Table.Tbody>
+    </RideBoardCard>
   );
 }
 

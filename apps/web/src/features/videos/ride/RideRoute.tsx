@@ -1,11 +1,19 @@
 import type { RefObject } from 'react';
 import { Paper } from '@mantine/core';
-import type { Race } from '@ridealong/contracts';
+import type { GhostRide, Race } from '@ridealong/contracts';
 import { lacksSlope } from '../../../lib/planBadge';
 import { useUnits } from '../../../lib/units';
 import { useRoute } from '../api/useRoute';
 import { RouteProgress } from '../components/RouteProgress';
 import { canPlace } from '../lib/routePosition';
+import { GhostRouteProgress } from './ghosts/GhostRouteProgress';
+import type { GhostPositions } from './ghosts/useGhosts';
+
+/** A reactive ride places the rider (and the ghosts) by distance, not by the video's time. */
+export type RideRouteGhosts = {
+  list: readonly GhostRide[];
+  positions: () => GhostPositions;
+};
 
 /**
  * The road during a ride, as riders of every peer product expect: a small elevation profile
@@ -16,9 +24,11 @@ import { canPlace } from '../lib/routePosition';
 export function RideRoute({
   race,
   videoRef,
+  ghosts,
 }: {
   race: Race;
   videoRef: RefObject<HTMLVideoElement | null>;
+  ghosts?: RideRouteGhosts;
 }) {
   const units = useUnits();
   const route = useRoute(race.url, race.status === 'ready' && !lacksSlope(race));
@@ -37,7 +47,16 @@ export function RideRoute({
       maw="calc(100% - 276px)"
       style={{ zIndex: 3 }}
     >
-      <RouteProgress route={route.data} units={units} videoRef={videoRef} compact />
+      {ghosts ? (
+        <GhostRouteProgress
+          route={route.data}
+          units={units}
+          ghosts={ghosts.list}
+          positions={ghosts.positions}
+        />
+      ) : (
+        <RouteProgress route={route.data} units={units} videoRef={videoRef} compact />
+      )}
     </Paper>
   );
 }

@@ -18,6 +18,9 @@ export async function ensureTrack(
       race_url: ride.race_url,
       user_id: ride.user_id,
       client_ride_id: ride.client_ride_id,
+      // A ride kept before modes existed has neither: the server's steady at 100.
+      ...(ride.mode ? { mode: ride.mode } : {}),
+      ...(ride.difficulty !== undefined ? { difficulty: ride.difficulty } : {}),
     }),
   );
   await buffer.updateRide(ride.client_ride_id, { track_id: added.track_id });

@@ -1,5 +1,5 @@
 import { openDB, type DBSchema, type IDBPDatabase } from 'idb';
-import { RIDE, type RidePoint } from '@ridealong/contracts';
+import { RIDE, type RideMode, type RidePoint } from '@ridealong/contracts';
 
 /** A ride kept in this browser until the server has its points and its stop-track. */
 export type StoredRide = {
@@ -14,6 +14,11 @@ export type StoredRide = {
   /** Totals of every recorded second (the points themselves leave once stored). */
   accumulated_power: number;
   last_elapsed: number;
+  /** The ride's mode and difficulty for add-track; absent in rides kept before issue 26 (steady). */
+  mode?: RideMode;
+  difficulty?: number;
+  /** Metres at the last recorded second (a reactive ride's virtual distance, to resume from). */
+  distance?: number;
 };
 
 type StoredPoint = RidePoint & { client_ride_id: string };
@@ -76,6 +81,7 @@ export class PointBuffer {
         ...ride,
         accumulated_power: point.accumulated_power,
         last_elapsed: Math.max(ride.last_elapsed, point.elapsed_time),
+        distance: point.distance,
       });
     }
     await tx.done;

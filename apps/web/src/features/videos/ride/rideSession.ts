@@ -1,6 +1,5 @@
 import {
   RIDE,
-  type SummaryPoint,
   type LeaderboardEntry,
   type RidePoint,
   type TrackerData,
@@ -9,8 +8,9 @@ import {
 import { ensureTrack, finishRide, pushVia } from './finishRide';
 import { withLiveRider } from './liveLeaderboard';
 import { flushPoints } from './pointBuffer';
+import { newKeptRide, startOf } from './keptRide';
+import { readEarlierSeconds } from './resumedRecord';
 import {
-  initialRecorder,
   lastVideoSecond,
   placeholderDue,
   recordPlaceholder,
@@ -18,9 +18,11 @@ import {
   type RecorderState,
 } from './recorder';
 import { retryDelayMs } from '../../../lib/retryPolicy';
-import { EMPTY_RIDE_SNAPSHOT, type RideSessionDeps, type RideSnapshot } from './rideSnapshot';
+import type { RideSessionDeps, RideSnapshot } from './rideSnapshot';
 import { unwrap } from './rideSocket';
-import { SlopeSteering } from './rideSteering';
+import { HistoryBoard } from './historyBoard';
+import { RideRoad } from './rideRoad';
+import { finishSecond, recordVirtual, type VirtualPosition } from './reactive/virtualRecorder';
 
 export {
   EMPTY_RIDE_SNAPSHOT,
@@ -39,16 +41,14 @@ type Sample = Pick<TrackerData, 'power' | 'cadence' | 'heart_rate' | 'speed' | '
  */
 export class RideSession {
   private recorder: RecorderState;
-  private recorded: readonly SummaryPoint[] = [];
-  /** Slope control: the road asked ahead and sent to the trainer. */
-  private readonly steering: SlopeSteering;
+  /** Slope control (by the video's time, or a reactive rider's distance) sent to the trainer. */
+  private readonly road: RideRoad;
+  private readonly board: HistoryBoard;
   private trackId: number | null = null;
   private writes: Promise<void> = Promise.resolve();
   private flushing: Promise<void> | null = null;
   private flushAgain = false;
-  private pushedWindow = -1;
-  private boardSecond = -1;
-  private boardBusy = false;
+  private pushedWindow: number;
   /** Counts attaches: only the latest one's answer counts (an older one may be from before a drop). */
   private attachRound = 0;
   private attachFailures = 0;
@@ -59,9 +59,13 @@ export class RideSession {
   private snapshot: RideSnapshot;
 
   constructor(private readonly deps: RideSessionDeps) {
-    this.recorder = initialRecorder();
-    this.snapshot = EMPTY_RIDE_SNAPSHOT;
-    this.steering = new SlopeSteering(deps, (e) => this.fail(e));
+    // A resumed ride goes on after its last kept second, with its totals and distance.
+    const start = startOf(deps.resume);
+    this.recorder = start.recorder;
+    this.snapshot = start.snapshot;
+    this.pushedWindow = start.pushedWindow;
+    this.road = new RideRoad(deps, (e) => this.fail(e));
+    this.board = new HistoryBoard(deps);
     this.offTransport = [
       // On every connection the track is asked for with the same client_ride_id (the server
       // answers the same track, idempotently), then every unconfirmed point is sent.
@@ -89,21 +93,17 @@ export class RideSession {
     this.update({ problem: error instanceof Error ? error.message : String(error) });
   }
 
-  /** Keeps the ride locally, then announces the race and the track. */
+  /** Keeps the ride locally (a resumed one is kept already), then announces the race and the track. */
   async begin(startedAt: number): Promise<void> {
-    const { race, rider, clientRideId, buffer, transport } = this.deps;
-    this.writes = buffer.putRide({
-      client_ride_id: clientRideId,
-      race_url: race.url,
-      race_id: race.id,
-      user_id: rider.id,
-      title: race.title,
-      track_id: null,
-      started_at: startedAt,
-      accumulated_power: 0,
-      last_elapsed: -1,
-    });
+    const { race, rider, buffer, transport, resume } = this.deps;
+    if (!resume) this.writes = buffer.putRide(newKeptRide(this.deps, startedAt));
     await this.writes;
+    // A resumed ride's summary counts its seconds before the reload too: in front of the later
+    // ones recorded here (resumedRecord.ts).
+    if (resume)
+      await readEarlierSeconds(resume, buffer, this.road, (earlier) =>
+        this.update({ recorded: [...earlier, ...this.snapshot.recorded] }),
+      );
     transport
       .request('initialize-race', {
         url: race.url,
@@ -150,31 +150,45 @@ export class RideSession {
 
   /**
    * Called several times a second while recording, with the video time and the latest tracker
-   * sample (and when it came). Makes at most one point per new second of video.
+   * sample (and when it came). Makes at most one point per new second of video; in a reactive
+   * ride (`position` given) one per new second of the ride, at the rider's virtual place, with
+   * the slope by the rider's distance and no history leaderboard (ghosts replace it).
    */
-  tick(videoTime: number, now: number, sample: Sample | null, sampleAt: number | null): void {
+  tick(
+    videoTime: number,
+    now: number,
+    sample: Sample | null,
+    sampleAt: number | null,
+    position?: VirtualPosition,
+  ): void {
     const fresh = sample !== null && !placeholderDue(sampleAt, now);
-    const result = fresh
-      ? recordSample(this.recorder, sample, videoTime, now)
-      : recordPlaceholder(this.recorder, videoTime, now);
+    const result = position
+      ? recordVirtual(this.recorder, fresh ? sample : null, position, videoTime, now)
+      : fresh
+        ? recordSample(this.recorder, sample, videoTime, now)
+        : recordPlaceholder(this.recorder, videoTime, now);
     this.recorder = result.state;
-    this.steer(videoTime);
+    this.steer(videoTime, now, position);
     const point = result.point;
-    if (!point) return;
+    if (!point) {
+      // The virtual rider moves between seconds: the distance shown follows every tick.
+      if (position && this.snapshot.distance !== this.recorder.distance)
+        this.update({ distance: this.recorder.distance });
+      return;
+    }
     const { buffer, clientRideId } = this.deps;
     this.writes = this.writes
       .then(() => buffer.addPoint(clientRideId, point))
       .catch((e: unknown) => this.fail(e));
-    const road = this.steering.roadAt(point.elapsed_time);
-    // A new array each second (a copy is microseconds even at 6 hours), so a snapshot holds
-    // what was recorded when it was taken.
-    this.recorded = [...this.recorded, { ...point, grade: road ? road.slope : null }];
+    const grade = this.road.gradeAt(point.elapsed_time, position);
     this.update({
       accumulatedPower: this.recorder.accumulatedPower,
       elapsedSeconds: point.elapsed_time + 1,
       distance: this.recorder.distance,
       lastPoint: point,
-      recorded: this.recorded,
+      // A new array each second (a copy is microseconds even at 6 hours), so a snapshot holds
+      // what was recorded when it was taken.
+      recorded: [...this.snapshot.recorded, { ...point, grade }],
       leaderboard: this.withSelf(this.snapshot.leaderboard, point),
     });
     const window = Math.floor(point.elapsed_time / RIDE.pushIntervalSeconds);
@@ -182,7 +196,7 @@ export class RideSession {
       this.pushedWindow = window;
       if (point.elapsed_time > 0) this.flush();
     }
-    this.askLeaderboard(point);
+    if (!position) this.askLeaderboard(point);
   }
 
   /**
@@ -194,35 +208,35 @@ export class RideSession {
     if (last > this.recorder.lastSecond) this.tick(last, now, sample, sampleAt);
   }
 
-  /** Slope control at `videoTime`, and the slope shown. */
-  private steer(videoTime: number): void {
-    const slope = this.steering.steer(videoTime);
+  /**
+   * A reactive rider reached the route's end: records that moment (the route's whole distance)
+   * in its own ride second, or the next when that one was recorded already.
+   */
+  finish(
+    videoTime: number,
+    now: number,
+    sample: Sample | null,
+    sampleAt: number | null,
+    position: VirtualPosition,
+  ): void {
+    const rideTime = finishSecond(this.recorder, position.rideTime);
+    this.tick(videoTime, now, sample, sampleAt, { ...position, rideTime });
+  }
+
+  /** Slope control at `videoTime` (a reactive ride's: at the rider's distance), and the slope shown. */
+  private steer(videoTime: number, now: number, position?: VirtualPosition): void {
+    const slope = this.road.steer(videoTime, now, position);
     if (slope === undefined) return; // a video without slope data
     if (slope !== this.snapshot.slope) this.update({ slope });
   }
 
   private askLeaderboard(point: RidePoint): void {
-    if (this.boardBusy || point.elapsed_time === this.boardSecond) return;
-    this.boardBusy = true;
-    this.boardSecond = point.elapsed_time;
-    this.deps.transport
-      .request('history-leaderboard', {
-        raceUrl: this.deps.race.url,
-        elapsed_time: point.elapsed_time,
-        track_id: this.trackId ?? undefined,
-        // The sum at this very second: the server would otherwise place the rider from the
-        // last pushed batch, up to 10 s old.
-        accumulated_power: point.accumulated_power,
-      })
-      .then((answer) => {
-        const others = unwrap(answer).leaderboard.filter((e) => e.track_id !== this.trackId);
-        const self = this.snapshot.lastPoint ?? point;
-        this.update({ leaderboard: this.withSelf(others, self) });
-      })
-      .catch(() => undefined) // the next second asks again
-      .finally(() => {
-        this.boardBusy = false;
-      });
+    this.board.ask(
+      point,
+      () => this.trackId,
+      (others) =>
+        this.update({ leaderboard: this.withSelf(others, this.snapshot.lastPoint ?? point) }),
+    );
   }
 
   private withSelf(entries: readonly LeaderboardEntry[], point: RidePoint): LeaderboardEntry[] {

@@ -1,6 +1,7 @@
-import type { LeaderboardEntry, RidePoint, SummaryPoint } from '@ridealong/contracts';
+import type { LeaderboardEntry, RideMode, RidePoint, SummaryPoint } from '@ridealong/contracts';
+import type { RouteTimeline } from '@ridealong/trainer';
 import type { TrainerControl } from './controlScheduler';
-import type { PointBuffer } from './pointBuffer';
+import type { PointBuffer, StoredRide } from './pointBuffer';
 import type { RideTransport } from './rideSocket';
 
 // What a RideSession needs (the video, the rider, the channel) and what it shows (its snapshot,
@@ -23,15 +24,23 @@ export type RideSessionDeps = {
   clientRideId: string;
   /** Sends a slope to the trainer (the tracker store's sendControl), when one is live. */
   sendControl: (control: TrainerControl) => void;
+  /** 'steady' (the video's seconds, 1x) unless given; a reactive ride needs `timeline`. */
+  mode?: RideMode;
+  /** The member's trainer difficulty for add-track (percent); the server's 100 when absent. */
+  difficulty?: number;
+  /** The video's route by second, for a reactive ride's slope by distance. */
+  timeline?: RouteTimeline | null;
+  /** A ride kept in this browser to go on with (same client_ride_id, after its last second). */
+  resume?: StoredRide;
 };
 
 /** What the ride shows, replaced as a whole on each change (for useSyncExternalStore). */
 export type RideSnapshot = {
   trackId: number | null;
   accumulatedPower: number;
-  /** Seconds of video recorded so far. */
+  /** Seconds recorded so far: of video in a steady ride, of the ride in a reactive one. */
   elapsedSeconds: number;
-  /** Metres. */
+  /** Metres (a reactive ride's: the virtual distance along the route). */
   distance: number;
   lastPoint: RidePoint | null;
   /** Every second recorded so far with the road's grade under it, for the ride's summary. */

@@ -5,7 +5,9 @@ import { useNavigate } from 'react-router';
 import { durationNeedsCorrection, RIDE, type Race } from '@ridealong/contracts';
 import { useTrackerStore } from '../../../stores/tracker';
 import { useUserStore } from '../../../stores/user';
-import { PointBuffer } from './pointBuffer';
+import { rideDifficulty } from './reactive/rideModeRule';
+import { useReactiveLoop } from './reactive/useReactiveLoop';
+import { PointBuffer, type StoredRide } from './pointBuffer';
 import { refreshUser } from '../../../lib/refreshUser';
 import { changeRaceDuration } from './rideApi';
 import { retryWhile } from '../../../lib/retryWhile';
@@ -65,6 +67,8 @@ export function useRide(
   const sampleAt = useRef<number | null>(null);
   /** Counts starts and aborts: a start whose setup finishes after an abort is dropped. */
   const startRound = useRef(0);
+  const reactive = useReactiveLoop(race.id);
+  const { close: closeReactive, record: recordReactive } = reactive;
   const snapshot = useSyncExternalStore(
     session ? session.subscribe : noSubscribe,
     session ? session.getSnapshot : noSnapshot,
@@ -83,11 +87,14 @@ export function useRide(
   const close = useCallback(() => {
     const current = live.current;
     live.current = null;
+    closeReactive();
+    // The next preview or ride plays at 1x until told otherwise.
+    if (videoRef.current) videoRef.current.playbackRate = 1;
     setSession(null);
     current?.session.dispose();
     current?.transport.close();
     current?.buffer.close();
-  }, []);
+  }, [videoRef, closeReactive]);
   useEffect(() => close, [close]);
 
   // When the latest sample came: a stale one is replaced by placeholder seconds.
@@ -101,32 +108,43 @@ export function useRide(
 
   useEffect(() => {
     if (machine.phase !== 'recording' || !session) return;
+    const recording = recordReactive(session);
     const timer = setInterval(() => {
       const video = videoRef.current;
-      if (!video) return;
-      session.tick(
-        video.currentTime,
-        Date.now(),
-        useTrackerStore.getState().data,
-        sampleAt.current,
-      );
+      const tracker = { data: useTrackerStore.getState().data, sampleAt: sampleAt.current };
+      // True at a reactive ride's route end: recorded once; it can only be saved or discarded now.
+      if (!video || !recording.tick(video, tracker, Date.now())) return;
+      clearInterval(timer);
+      dispatch({ type: 'ended' });
     }, TICK_MS);
-    return () => clearInterval(timer);
-  }, [machine.phase, session, videoRef]);
+    return () => {
+      clearInterval(timer);
+      recording.stop();
+    };
+  }, [machine.phase, session, videoRef, recordReactive]);
 
   /**
    * Start rewinds to 0, counts down from 10 and opens the ride on the server meanwhile. A group
    * ride starts at the event's second instead, its countdown ending at the event's moment (or
    * at once for a late joiner), and goes on as a solo ride of this rider.
    */
-  const start = async (group?: GroupStart) => {
+  const start = async (group?: GroupStart, resume?: StoredRide) => {
     const video = videoRef.current;
     if (!video || machine.phase !== 'idle') return;
+    const user = useUserStore.getState().user;
+    const mode = reactive.modeFor(user, group !== undefined, resume);
+    if (mode === null) return; // a reactive ride waits for its timeline
     const round = ++startRound.current;
     video.pause();
-    // Start rewinds to 0 unless joining a group race (section 4).
-    video.currentTime = group ? Math.max(0, group.eventSecond()) : 0;
+    // Start rewinds to 0 unless joining a group race (section 4) or going on with a kept ride.
+    video.currentTime = resume
+      ? reactive.resumeTime(resume, mode)
+      : group
+        ? Math.max(0, group.eventSecond())
+        : 0;
     endedAt.current = null;
+    video.playbackRate = 1;
+    reactive.open(mode, user, video, resume);
     dispatch({ type: 'start' });
     const go = () => {
       dispatch({ type: 'countdown-done' });
@@ -140,7 +158,6 @@ export function useRide(
     if (!group) countdown.begin(RIDE.countdownSeconds, go);
     else if (group.goAt !== null) countdown.beginAt(group.goAt, go);
     else go();
-    const user = useUserStore.getState().user;
     try {
       const buffer = await PointBuffer.open();
       if (round !== startRound.current) return buffer.close(); // aborted meanwhile
@@ -154,8 +171,12 @@ export function useRide(
           username: user.display_name ?? '',
           stravaAutoSave: user.strava_auto_save === true,
         },
-        clientRideId: newRideId(),
+        clientRideId: resume?.client_ride_id ?? newRideId(),
+        resume,
         sendControl: (control) => useTrackerStore.getState().sendControl?.(control),
+        mode,
+        difficulty: resume ? resume.difficulty : rideDifficulty(user.trainer_difficulty),
+        timeline: reactive.timeline,
       });
       live.current = { transport, buffer, session: next };
       setSession(next);
@@ -229,6 +250,11 @@ export function useRide(
   return {
     machine,
     snapshot,
+    /** The ride's mode once started, else the one a solo ride would start in. */
+    mode: reactive.mode,
+    /** The video has a timeline to ride reactive by (the choice is offered for solo rides). */
+    hasTimeline: reactive.hasTimeline,
+    heldByRide: reactive.heldByRide,
     countdown: countdown.value,
     outage,
     /** Race mode owns the stage (countdown, live values, paused controls). */
@@ -239,17 +265,31 @@ export function useRide(
     save: () => void stop(false),
     discard: () => void stop(true),
     resume: () => void videoRef.current?.play().catch(() => undefined),
-    onPlayingChange: (playing: boolean) => dispatch({ type: playing ? 'resume' : 'pause' }),
+    /**
+     * The rider's pause from the ride view: a reactive ride's video may already be held (a
+     * stopped rider), so the pause is the ride's, not the player's event.
+     */
+    pauseRide: () => {
+      if (machine.phase !== 'recording') return;
+      dispatch({ type: 'pause' });
+      videoRef.current?.pause();
+    },
+    onPlayingChange: (playing: boolean) => {
+      // The reactive driver's pauses are not the rider's: no Save/Discard for a stopped rider.
+      if (!reactive.ownPause(playing)) dispatch({ type: playing ? 'resume' : 'pause' });
+    },
     onEnded: () => {
-      endedAt.current = videoRef.current?.currentTime ?? null;
-      // The last sample may have come before the video's last second: record it now.
       // (The video's own pause comes just before its end, so the ride may read paused.)
       const riding = machine.phase === 'recording' || machine.phase === 'paused';
-      if (riding && endedAt.current !== null) {
-        const now = Date.now();
-        const data = useTrackerStore.getState().data;
-        live.current?.session.end(endedAt.current, now, data, sampleAt.current);
-      }
+      const { data } = useTrackerStore.getState();
+      // A reactive ride ends at the rider's place.
+      const session = live.current?.session;
+      if (reactive.ended(session, videoRef.current, { data, sampleAt: sampleAt.current }, riding))
+        return dispatch({ type: 'ended' });
+      endedAt.current = videoRef.current?.currentTime ?? null;
+      // The last sample may have come before the video's last second: record it now.
+      if (riding && endedAt.current !== null)
+        session?.end(endedAt.current, Date.now(), data, sampleAt.current);
       dispatch({ type: 'ended' });
     },
   };

@@ -67,5 +67,7 @@ export function useUnfinishedRide(raceUrl: string, enabled: boolean) {
     offer,
     save: () => void finish(false),
     discard: () => void finish(true),
+    /** The rider goes on riding it: the offer is done (the ride keeps its local copy). */
+    dismiss: () => setOffer(null),
   };
 }

@@ -5,6 +5,7 @@ import {
   useRef,
   useState,
   type ComponentType,
+  type ReactNode,
   type RefObject,
 } from 'react';
 import { Center, Container, Loader, Stack } from '@mantine/core';
@@ -40,10 +41,12 @@ type VideoPageProps = {
   panels: VideoTabPanels;
   /** The owner's sound switches and the voiceovers, for every viewer (composed by the router). */
   sound?: ComponentType<VideoSoundProps>;
+  /** The ads feature's slot, below the player and the tabs (composed by the router). */
+  ad?: ReactNode;
 };
 
 /** /video/{id}: the player, its overlay buttons and the tabbed area (document 001 section 2). */
-export function VideoPage({ panels, sound }: VideoPageProps) {
+export function VideoPage({ panels, sound, ad }: VideoPageProps) {
   const { id = '' } = useParams();
   const [params] = useSearchParams();
   const groupEntry = useMemo(() => parseGroupEntry(params), [params]);
@@ -56,6 +59,7 @@ export function VideoPage({ panels, sound }: VideoPageProps) {
       groupEntry={groupEntry}
       panels={panels}
       sound={sound}
+      ad={ad}
     />
   );
 }
@@ -66,9 +70,11 @@ type VideoPageContentProps = {
   /** The tabs of other features (the router composes them in). */
   panels: VideoTabPanels;
   sound?: ComponentType<VideoSoundProps>;
+  ad?: ReactNode;
 };
 
-function VideoPageContent({ url, groupEntry, panels, sound: Sound }: VideoPageContentProps) {
+function VideoPageContent(props: VideoPageContentProps) {
+  const { url, groupEntry, panels, sound: Sound, ad } = props;
   const navigate = useNavigate();
   const client = useQueryClient();
   const signedIn = useUserStore(selectSignedIn);
@@ -76,6 +82,7 @@ function VideoPageContent({ url, groupEntry, panels, sound: Sound }: VideoPageCo
   const electronMode = useGeneralStore((s) => s.electronMode);
   const [playerFailed, setPlayerFailed] = useState(false);
   const [grouped, setGrouped] = useState(false);
+  const [riding, setRiding] = useState(false);
   // Shared by the player and the tabs (voiceovers play and record against the video's clock).
   const videoRef = useRef<HTMLVideoElement>(null);
 
@@ -143,6 +150,7 @@ function VideoPageContent({ url, groupEntry, panels, sound: Sound }: VideoPageCo
               groupEntry={groupEntry}
               videoRef={videoRef}
               onGroupChange={setGrouped}
+              onRideChange={setRiding}
             />
             {/* Beside the player, not in a tab: voiceovers play whichever tab is open. */}
             {Sound ? (
@@ -166,6 +174,8 @@ function VideoPageContent({ url, groupEntry, panels, sound: Sound }: VideoPageCo
         {data ? (
           <VideoTabs race={data} owner={owner} tabs={tabs} videoRef={videoRef} panels={panels} />
         ) : null}
+        {/* Never during a ride or a group ride (issue 27), nor in a group page's waiting room. */}
+        {riding || grouped || groupEntry !== null ? null : ad}
       </Stack>
     </Container>
   );

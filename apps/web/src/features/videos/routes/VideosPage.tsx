@@ -1,4 +1,4 @@
-import { useCallback } from 'react';
+import { useCallback, type ReactNode } from 'react';
 import { Center, Container, Loader, Stack, Text, Title } from '@mantine/core';
 import { useSearchParams } from 'react-router';
 import type { DurationFilter } from '@ridealong/contracts';
@@ -9,8 +9,11 @@ import { VideosToolbar } from '../components/VideosToolbar';
 import { listSearchParams, readListQuery } from '../lib/listQuery';
 import { pageCount } from '../lib/pager';
 
-/** /videos, titled Workouts: search, duration filter and a paged gallery of 12. */
-export function VideosPage() {
+/**
+ * /videos, titled Workouts: search, duration filter and a paged gallery of 12. `ad`: the ads
+ * feature's slot, after the gallery (composed by the router).
+ */
+export function VideosPage({ ad }: { ad?: ReactNode }) {
   const [params, setParams] = useSearchParams();
   const query = readListQuery(params);
   const races = useRaces(query);
@@ -58,6 +61,7 @@ export function VideosPage() {
             <Loader aria-label="Loading workouts" />
           </Center>
         )}
+        {ad}
       </Stack>
     </Container>
   );
