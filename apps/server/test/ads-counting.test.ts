@@ -1,4 +1,4 @@
-import { eq } from 'drizzle-orm';
+import { eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { AdminAd } from '@ridealong/contracts';
 import { adDailyCounts, adDailySalts, adDailyViewers, ads } from '../src/db/schema.js';
@@ -147,6 +147,52 @@ describe.each(backends)('counting ads on $name', (backend) => {
       .from(adDailyCounts)
       .where(eq(adDailyCounts.day, old));
     expect(counts).toHaveLength(1);
+  });
+
+  it('counts nothing another site’s page sends, and still leads a clicked link to the ad', async () => {
+    const shop = await servingAd(s, admin, { link_url: 'https://shop.example.com/site' });
+    const from = (site: string) => ({ 'user-agent': `Site ${site}`, 'sec-fetch-site': site });
+    for (const site of ['cross-site', 'same-site', 'none']) {
+      const imp = await call(s, 'POST', `/api/v1/ads/${shop.id}/impression?slot=videos`, {
+        headers: from(site),
+      });
+      expect(imp.status).toBe(403);
+      expect(((await imp.json()) as { message: string }).message).toBe(
+        'Ads are counted only from this site’s pages.',
+      );
+      const res = await call(s, 'GET', `/api/v1/ads/${shop.id}/click?slot=videos`, {
+        headers: from(site),
+      });
+      expect(res.status).toBe(302);
+      expect(res.headers.get('location')).toBe('https://shop.example.com/site');
+    }
+    expect(await countsOf(shop.id)).toEqual({ impressions: 0, clicks: 0 });
+    // The slot's own page: counted.
+    expect(
+      (
+        await call(s, 'POST', `/api/v1/ads/${shop.id}/impression?slot=videos`, {
+          headers: from('same-origin'),
+        })
+      ).status,
+    ).toBe(204);
+    await call(s, 'GET', `/api/v1/ads/${shop.id}/click?slot=videos`, {
+      headers: from('same-origin'),
+    });
+    expect(await countsOf(shop.id)).toEqual({ impressions: 1, clicks: 1 });
+  });
+
+  it('still redirects a click whose counting fails (the count is lost, not the visitor)', async () => {
+    const away = await servingAd(s, admin, { link_url: 'https://shop.example.com/away' });
+    await s.database.db.execute(sql`alter table ad_daily_counts rename to ad_daily_counts_away`);
+    try {
+      const res = await click(away.id, 'slot=videos', undefined, 'Counting fails');
+      expect(res.status).toBe(302);
+      expect(res.headers.get('location')).toBe('https://shop.example.com/away');
+    } finally {
+      await s.database.db.execute(sql`alter table ad_daily_counts_away rename to ad_daily_counts`);
+    }
+    // An ad that is gone is still a 404, never a redirect.
+    expect((await click(999_999)).status).toBe(404);
   });
 
   it('answers a flood of impressions with 429, not 500', async () => {

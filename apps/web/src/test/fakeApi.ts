@@ -11,7 +11,9 @@ export function fakeApi(answer: (call: ApiCall) => ApiAnswer): { calls: ApiCall[
     'fetch',
     vi.fn(async (input: URL | string, init?: RequestInit) => {
       const url = new URL(String(input), 'http://localhost');
-      const body: unknown = init?.body ? JSON.parse(String(init.body)) : null;
+      // JSON bodies are read back; others (FormData uploads) are kept as sent.
+      const body: unknown =
+        typeof init?.body === 'string' ? JSON.parse(init.body) : (init?.body ?? null);
       const call = {
         url,
         method: init?.method ?? 'GET',

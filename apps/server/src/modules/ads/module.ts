@@ -30,6 +30,7 @@ export const adsModule: ModuleDefinition = {
       limiter: rateLimiter,
       interServer,
       tagUrl: config.adsTagUrl,
+      log,
     });
     return {
       name: 'ads',

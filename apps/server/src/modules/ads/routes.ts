@@ -5,18 +5,21 @@ import { failureResponses } from '../../http/failure-responses.js';
 import type { AdsService, AdViewer } from './service.js';
 
 const slotQuerySchema = z.object({ slot: adSlotSchema });
-const errors = failureResponses(400, 404, 429);
+const errors = failureResponses(400, 403, 404, 429);
 /** Per viewer and per visit: no cache may keep or share one viewer's ad. */
 const NO_STORE = 'private, no-store';
 
 const viewerOf = (req: {
   currentUser: { id: number } | null;
   ip: string;
-  headers: { 'user-agent'?: string };
+  headers: { 'user-agent'?: string; 'sec-fetch-site'?: string | string[] };
 }): AdViewer => ({
   memberId: req.currentUser?.id ?? null,
   ip: req.ip,
   userAgent: req.headers['user-agent'],
+  // Browsers say where a request comes from; another site's page must not count for ours.
+  // Without the header (older browsers, the desktop app's own requests) it cannot be told.
+  fromOurPages: ['same-origin', undefined].includes(req.headers['sec-fetch-site']?.toString()),
 });
 
 /** Ads as slots show them (issue 27): guests included, the server decides who gets ads. */

@@ -10,7 +10,7 @@ import {
 } from '@ridealong/contracts';
 import { isForeignKeyViolation } from '../../db/pg-errors.js';
 import type { UserRow } from '../../db/schema.js';
-import { badRequest, HttpError, notFound, tooManyRequests } from '../../http/errors.js';
+import { badRequest, forbidden, HttpError, notFound, tooManyRequests } from '../../http/errors.js';
 import type { RateLimiter } from '../../lib/rate-limiter.js';
 import type { InterServerBus } from '../../realtime/inter-server-bus.js';
 import { planFieldsOf } from '../billing/index.js';
@@ -37,16 +37,25 @@ export type AdsServiceDeps = {
   limiter: RateLimiter;
   interServer: InterServerBus;
   tagUrl: string | null;
+  /** Where a click whose counting failed is reported (the rider still reaches the link). */
+  log: { warn: (obj: { err: unknown; adId: number }, msg: string) => void };
   random?: () => number;
 };
 
 /** Who asks to count: the member, or the guest's address and browser (hashed, never stored). */
-export type AdViewer = { memberId: number | null; ip: string; userAgent: string | undefined };
+export type AdViewer = {
+  memberId: number | null;
+  ip: string;
+  userAgent: string | undefined;
+  /** False when the browser says another site's page sent the request (Sec-Fetch-Site). */
+  fromOurPages: boolean;
+};
 
 export const AD_MESSAGES = {
   notFound: 'This ad does not exist.',
   datesOrder: 'The end must be after the start.',
   noLink: 'This ad has no valid link.',
+  otherSite: 'Ads are counted only from this site’s pages.',
 } as const;
 
 export function adsService(deps: AdsServiceDeps) {
@@ -128,7 +137,9 @@ export function adsService(deps: AdsServiceDeps) {
     /** POST /ads/{id}/impression: counted once a day per viewer and ad. */
     async impression(id: number, who: AdViewer, now = new Date()): Promise<void> {
       await rateLimited(who.ip);
-      await count('impression', serving(id, now), who, now);
+      const ad = serving(id, now);
+      if (!who.fromOurPages) throw forbidden(AD_MESSAGES.otherSite);
+      await count('impression', ad, who, now);
     },
 
     /** GET /ads/{id}/click: counts, then answers the stored link (checked again), never another. */
@@ -137,7 +148,15 @@ export function adsService(deps: AdsServiceDeps) {
       const ad = serving(id, now);
       const link = adLinkSchema.safeParse(ad.linkUrl);
       if (!link.success) throw notFound(AD_MESSAGES.noLink);
-      await count('click', ad, who, now);
+      // A link to the ad on another site still leads to it, but is not our slot's click.
+      if (!who.fromOurPages) return link.data;
+      try {
+        await count('click', ad, who, now);
+      } catch (err) {
+        if (err instanceof HttpError) throw err;
+        // A lost count costs a figure; a failed redirect would cost the advertiser the visitor.
+        deps.log.warn({ err, adId: ad.id }, 'counting an ad click failed; redirected anyway');
+      }
       return link.data;
     },
 

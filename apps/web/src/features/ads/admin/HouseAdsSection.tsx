@@ -18,12 +18,28 @@ export function HouseAdsSection() {
   const [statsOf, setStatsOf] = useState<number | null>(null);
   // The form starts over after each create (a new key).
   const [created, setCreated] = useState(0);
+  // Said above the edit form when a new ad was made but its image was refused.
+  const [notice, setNotice] = useState<string | null>(null);
   const refresh = () => client.invalidateQueries({ queryKey: adsKeys.all });
+  const edit = (id: number | null) => {
+    setNotice(null);
+    setEditing(id);
+  };
 
   const save = async (id: number | null, input: AdInput, image: File | null) => {
     try {
       const ad = id === null ? await createAd(input) : await patchAd(id, input);
-      if (image) await uploadAdImage(ad.id, image);
+      try {
+        if (image) await uploadAdImage(ad.id, image);
+      } catch (err) {
+        if (id !== null) throw err;
+        // The ad exists now: a second Create would make a duplicate, so it opens for editing.
+        edit(ad.id);
+        setNotice(
+          `“${ad.title}” was created, but its image was not saved: ${(err as Error).message} ` +
+            'Choose an image for it below.',
+        );
+      }
     } finally {
       await refresh();
     }
@@ -94,7 +110,7 @@ export function HouseAdsSection() {
                 <Table.Td data-testid="ad-clicks">{ad.clicks}</Table.Td>
                 <Table.Td>
                   <Group gap={4} wrap="nowrap">
-                    <Button size="xs" variant="default" onClick={() => setEditing(ad.id)}>
+                    <Button size="xs" variant="default" onClick={() => edit(ad.id)}>
                       Edit
                     </Button>
                     <Button size="xs" variant="default" onClick={() => toggle.mutate(ad)}>
@@ -131,6 +147,11 @@ export function HouseAdsSection() {
           <Title order={3} size="h4">
             Edit ad
           </Title>
+          {notice ? (
+            <Alert color="orange" role="alert">
+              {notice}
+            </Alert>
+          ) : null}
           <AdForm
             key={editingAd.id}
             name="Edit house ad"
@@ -138,9 +159,9 @@ export function HouseAdsSection() {
             initial={adFormFrom(editingAd)}
             onSubmit={async (input, image) => {
               await save(editingAd.id, input, image);
-              setEditing(null);
+              edit(null);
             }}
-            onCancel={() => setEditing(null)}
+            onCancel={() => edit(null)}
           />
         </Stack>
       ) : null}
