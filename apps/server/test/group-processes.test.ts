@@ -1,4 +1,4 @@
-import { randomBytes } from 'node:crypto';
+import { randomBytes, randomInt } from 'node:crypto';
 import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { GroupAck, GroupRoomState } from '@ridealong/contracts';
@@ -135,8 +135,14 @@ async function oneEventOn(
     cadence: 90,
     distance: 8,
   });
-  const samOnA = next(onA, 'group-point-pulse', (p) => p.user_info.id === sam.id);
-  const ritaOnB = next(onB, 'group-point-pulse', (p) => p.user_info.id === rita.id);
+  // Each process relays on its own 500 ms tick: a tick between the two writes sends a window of
+  // one rider first, so the check waits for the window that has both.
+  const samOnA = next(onA, 'group-point-pulse', (p) => p.user_info.id === sam.id && p.total === 2);
+  const ritaOnB = next(
+    onB,
+    'group-point-pulse',
+    (p) => p.user_info.id === rita.id && p.total === 2,
+  );
   onB.emit('group-point-pulse', { roomId: eventId, point: point(500) });
   onA.emit('group-point-pulse', { roomId: eventId, point: point(300) });
   expect(await samOnA).toMatchObject({ rank: 1, total: 2, point: { accumulated_power: 500 } });
@@ -190,6 +196,10 @@ if (cluster) {
           await client.end();
         }
       };
+      // Live keys and rate limits on the shared Redis are named by member and event ids, which
+      // a fresh database starts at 1: ids far from other runs' (an earlier run within the hour).
+      await query(`select setval('users_id_seq', $1)`, [randomInt(1e8, 2e9)]);
+      await query(`select setval('group_events_id_seq', $1)`, [randomInt(1e8, 2e9)]);
       await oneEventOn(
         a,
         b,

@@ -124,7 +124,10 @@ type JobLog = { jobId: number; jobName: string; outcome: string };
 
 /** The job outcomes a process logged (appJobRunner logs each one with the job's id and name). */
 async function jobsLoggedBy(server: ServerProcess): Promise<JobLog[]> {
-  return (await server.readLog())
+  const log = await server.readLog();
+  // Read while the process writes: a last line without its newline may be half written.
+  return log
+    .slice(0, log.lastIndexOf('\n') + 1)
     .split('\n')
     .filter((line) => line.startsWith('{'))
     .map((line) => JSON.parse(line) as Partial<JobLog>)
