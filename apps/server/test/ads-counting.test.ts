@@ -181,6 +181,24 @@ describe.each(backends)('counting ads on $name', (backend) => {
     expect(await countsOf(shop.id)).toEqual({ impressions: 1, clicks: 1 });
   });
 
+  it('counts nothing from an ad-free member, whose pages never ask for ads', async () => {
+    const core = await memberAt(s, 'core');
+    const kit = await servingAd(s, admin, { link_url: 'https://shop.example.com/core' });
+    const imp = await call(s, 'POST', `/api/v1/ads/${kit.id}/impression?slot=videos`, {
+      token: core.token,
+    });
+    expect(imp.status).toBe(204);
+    const res = await click(kit.id, 'slot=videos', core.token);
+    expect(res.status).toBe(302);
+    expect(res.headers.get('location')).toBe('https://shop.example.com/core');
+    expect(await countsOf(kit.id)).toEqual({ impressions: 0, clicks: 0 });
+    // The same reports from a free member count.
+    const free = await memberAt(s, 'free');
+    await call(s, 'POST', `/api/v1/ads/${kit.id}/impression?slot=videos`, { token: free.token });
+    await click(kit.id, 'slot=videos', free.token);
+    expect(await countsOf(kit.id)).toEqual({ impressions: 1, clicks: 1 });
+  });
+
   it('still redirects a click whose counting fails (the count is lost, not the visitor)', async () => {
     const away = await servingAd(s, admin, { link_url: 'https://shop.example.com/away' });
     await s.database.db.execute(sql`alter table ad_daily_counts rename to ad_daily_counts_away`);

@@ -2,6 +2,7 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { adServingSchema, adSlotSchema, failureSchema, idParamsSchema } from '@ridealong/contracts';
 import { failureResponses } from '../../http/failure-responses.js';
+import type { UserRow } from '../../db/schema.js';
 import type { AdsService, AdViewer } from './service.js';
 
 const slotQuerySchema = z.object({ slot: adSlotSchema });
@@ -10,11 +11,11 @@ const errors = failureResponses(400, 403, 404, 429);
 const NO_STORE = 'private, no-store';
 
 const viewerOf = (req: {
-  currentUser: { id: number } | null;
+  currentUser: UserRow | null;
   ip: string;
   headers: { 'user-agent'?: string; 'sec-fetch-site'?: string | string[] };
 }): AdViewer => ({
-  memberId: req.currentUser?.id ?? null,
+  member: req.currentUser,
   ip: req.ip,
   userAgent: req.headers['user-agent'],
   // Browsers say where a request comes from; another site's page must not count for ours.

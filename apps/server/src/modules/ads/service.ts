@@ -44,7 +44,8 @@ export type AdsServiceDeps = {
 
 /** Who asks to count: the member, or the guest's address and browser (hashed, never stored). */
 export type AdViewer = {
-  memberId: number | null;
+  /** The signed-in member (their plan decides whether they get ads at all). */
+  member: UserRow | null;
   ip: string;
   userAgent: string | undefined;
   /** False when the browser says another site's page sent the request (Sec-Fetch-Site). */
@@ -102,7 +103,10 @@ export function adsService(deps: AdsServiceDeps) {
 
   async function count(kind: 'impression' | 'click', ad: ServeableAd, who: AdViewer, now: Date) {
     const day = utcDay(now);
-    const hash = viewerHash(await saltOf(day), viewerKey(who.memberId, who.ip, who.userAgent));
+    const hash = viewerHash(
+      await saltOf(day),
+      viewerKey(who.member?.id ?? null, who.ip, who.userAgent),
+    );
     try {
       await repo.countOnce(ad.id, day, kind, hash);
     } catch (err) {
@@ -111,6 +115,9 @@ export function adsService(deps: AdsServiceDeps) {
       throw err;
     }
   }
+
+  const getsAds = (who: AdViewer, now: Date) =>
+    servesAds(who.member ? planFieldsOf(who.member) : null, now);
 
   const rateLimited = async (ip: string) => {
     const rate = await limiter.hit(`ads:ip:${ip}`, AD_COUNT_RATE.perIp, AD_COUNT_RATE.windowMs);
@@ -139,6 +146,8 @@ export function adsService(deps: AdsServiceDeps) {
       await rateLimited(who.ip);
       const ad = serving(id, now);
       if (!who.fromOurPages) throw forbidden(AD_MESSAGES.otherSite);
+      // Never served to an ad-free member: such a report is not a view to count.
+      if (!getsAds(who, now)) return;
       await count('impression', ad, who, now);
     },
 
@@ -149,7 +158,7 @@ export function adsService(deps: AdsServiceDeps) {
       const link = adLinkSchema.safeParse(ad.linkUrl);
       if (!link.success) throw notFound(AD_MESSAGES.noLink);
       // A link to the ad on another site still leads to it, but is not our slot's click.
-      if (!who.fromOurPages) return link.data;
+      if (!who.fromOurPages || !getsAds(who, now)) return link.data;
       try {
         await count('click', ad, who, now);
       } catch (err) {
