@@ -160,6 +160,9 @@ test.describe.serial('ads on the Free plan', () => {
     await admin.goto('/admin');
     const row = admin.getByRole('row').filter({ hasText: VIDEOS_AD });
     await expect(row.getByTestId('ad-clicks')).toHaveText('1');
+    // The member's view of the slot (its image loaded, in view) counted once for the day, from
+    // the site's own page (Sec-Fetch-Site: same-origin).
+    await expect(row.getByTestId('ad-impressions')).toHaveText('1');
     await row.getByRole('button', { name: 'Stats' }).click();
     const today = new Date().toISOString().slice(0, 10);
     const day = admin
