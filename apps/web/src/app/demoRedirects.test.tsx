@@ -6,6 +6,7 @@ import { createMemoryRouter, RouterProvider } from 'react-router';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { fakeApi, failure } from '../test/fakeApi';
 import { stubMatchMedia } from '../test/stubMatchMedia';
+import { stubResizeObserver } from '../test/stubResizeObserver';
 import { useGeneralStore } from '../stores/general';
 import { routes } from './router';
 
@@ -38,15 +39,7 @@ function renderAt(path: string) {
 beforeEach(() => {
   stubMatchMedia();
   window.scrollTo = vi.fn() as unknown as typeof window.scrollTo;
-  // Mantine's segmented filters (/events) measure themselves; jsdom has no ResizeObserver.
-  vi.stubGlobal(
-    'ResizeObserver',
-    class {
-      observe() {}
-      unobserve() {}
-      disconnect() {}
-    },
-  );
+  stubResizeObserver();
   vi.spyOn(HTMLMediaElement.prototype, 'play').mockImplementation(() => Promise.resolve());
   vi.spyOn(HTMLMediaElement.prototype, 'load').mockImplementation(() => undefined);
   // No demo video and no data: the redirects come before any of it matters.

@@ -6,6 +6,7 @@ import { createMemoryRouter, RouterProvider } from 'react-router';
 import { afterEach, beforeEach, expect, it, vi } from 'vitest';
 import { apiRequest } from '../../lib/api';
 import { stubMatchMedia } from '../../test/stubMatchMedia';
+import { stubResizeObserver } from '../../test/stubResizeObserver';
 import { useUiStore } from '../../stores/ui';
 import { useUserStore } from '../../stores/user';
 import { routes } from '../router';
@@ -29,14 +30,7 @@ const failure = (status: number) =>
 beforeEach(() => {
   stubMatchMedia();
   window.scrollTo = vi.fn() as unknown as typeof window.scrollTo;
-  vi.stubGlobal(
-    'ResizeObserver',
-    class {
-      observe() {}
-      unobserve() {}
-      disconnect() {}
-    },
-  );
+  stubResizeObserver();
   useUserStore.setState({
     user: {
       userId: '7',

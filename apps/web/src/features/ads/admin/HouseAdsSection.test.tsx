@@ -5,6 +5,7 @@ import { cleanup, fireEvent, render, screen, waitFor, within } from '@testing-li
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import type { AdminAd } from '@ridealong/contracts';
 import { stubMatchMedia } from '../../../test/stubMatchMedia';
+import { stubResizeObserver } from '../../../test/stubResizeObserver';
 import { failure, fakeApi } from '../../../test/fakeApi';
 import { HouseAdsSection } from './HouseAdsSection';
 
@@ -36,15 +37,7 @@ function renderSection() {
 
 beforeEach(() => {
   stubMatchMedia();
-  // jsdom has no ResizeObserver; Mantine's table scroll container asks for one.
-  vi.stubGlobal(
-    'ResizeObserver',
-    class {
-      observe() {}
-      unobserve() {}
-      disconnect() {}
-    },
-  );
+  stubResizeObserver();
 });
 afterEach(() => {
   cleanup();

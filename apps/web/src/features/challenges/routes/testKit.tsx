@@ -10,6 +10,7 @@ import type {
   UserChallenge,
 } from '@ridealong/contracts';
 import { stubMatchMedia } from '../../../test/stubMatchMedia';
+import { stubResizeObserver } from '../../../test/stubResizeObserver';
 import { useUserStore } from '../../../stores/user';
 import { fixtureUser, fixtureUserChallenge } from '../lib/testFixtures';
 import { ChallengePage } from './ChallengePage';
@@ -126,14 +127,7 @@ class InViewObserver {
 export function stubBrowser(): void {
   stubMatchMedia();
   vi.stubGlobal('IntersectionObserver', InViewObserver);
-  vi.stubGlobal(
-    'ResizeObserver',
-    class {
-      observe() {}
-      unobserve() {}
-      disconnect() {}
-    },
-  );
+  stubResizeObserver();
 }
 
 function Where() {

@@ -12,6 +12,7 @@ import {
   type User,
 } from '@ridealong/contracts';
 import { stubMatchMedia } from '../../../test/stubMatchMedia';
+import { stubResizeObserver } from '../../../test/stubResizeObserver';
 import { useGeneralStore } from '../../../stores/general';
 import { useUserStore } from '../../../stores/user';
 import { EventsPage } from './EventsPage';
@@ -141,15 +142,7 @@ const cardTitles = () =>
 beforeEach(() => {
   stubMatchMedia();
   vi.stubGlobal('IntersectionObserver', InViewObserver);
-  // jsdom has no ResizeObserver; the filter's moving indicator asks for one.
-  vi.stubGlobal(
-    'ResizeObserver',
-    class {
-      observe() {}
-      unobserve() {}
-      disconnect() {}
-    },
-  );
+  stubResizeObserver();
   useGeneralStore.setState({ electronMode: false });
 });
 

@@ -5,6 +5,7 @@ import { cleanup, fireEvent, render, screen, waitFor } from '@testing-library/re
 import { createMemoryRouter, RouterProvider } from 'react-router';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { stubMatchMedia } from '../../../test/stubMatchMedia';
+import { stubResizeObserver } from '../../../test/stubResizeObserver';
 import type { DesktopBridge, User } from '@ridealong/contracts';
 import { useGeneralStore } from '../../../stores/general';
 import { useUserStore } from '../../../stores/user';
@@ -73,15 +74,7 @@ function renderPricing() {
 
 beforeEach(() => {
   stubMatchMedia();
-  // jsdom has no ResizeObserver; Mantine's table scroll area asks for one.
-  vi.stubGlobal(
-    'ResizeObserver',
-    class {
-      observe() {}
-      unobserve() {}
-      disconnect() {}
-    },
-  );
+  stubResizeObserver();
   fakeServer();
   useGeneralStore.setState({ electronMode: false });
 });

@@ -9,6 +9,7 @@ import { useUiStore } from '../../../stores/ui';
 import { useUserStore } from '../../../stores/user';
 import { failure, fakeApi } from '../../../test/fakeApi';
 import { stubMatchMedia } from '../../../test/stubMatchMedia';
+import { stubResizeObserver } from '../../../test/stubResizeObserver';
 import { fixtureUser, signInAs } from '../../../test/userFixture';
 import { ProfileForm } from './ProfileForm';
 
@@ -37,15 +38,7 @@ const echo = (body: unknown) => ({
 
 beforeEach(() => {
   stubMatchMedia();
-  // jsdom has no ResizeObserver; the unit choice's moving indicator asks for one.
-  vi.stubGlobal(
-    'ResizeObserver',
-    class {
-      observe() {}
-      unobserve() {}
-      disconnect() {}
-    },
-  );
+  stubResizeObserver();
 });
 afterEach(() => {
   cleanup();

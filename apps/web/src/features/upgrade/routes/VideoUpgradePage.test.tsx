@@ -8,6 +8,7 @@ import { useUserStore } from '../../../stores/user';
 import { fakeApi } from '../../../test/fakeApi';
 import { fixtureRace } from '../../../test/raceFixture';
 import { stubMatchMedia } from '../../../test/stubMatchMedia';
+import { stubResizeObserver } from '../../../test/stubResizeObserver';
 import { fixtureUser, signInAs } from '../../../test/userFixture';
 import { VideoUpgradePage } from './VideoUpgradePage';
 
@@ -26,15 +27,7 @@ function showPage() {
 
 beforeEach(() => {
   stubMatchMedia();
-  // jsdom has no ResizeObserver; the plan table's scroll area asks for one.
-  vi.stubGlobal(
-    'ResizeObserver',
-    class {
-      observe() {}
-      unobserve() {}
-      disconnect() {}
-    },
-  );
+  stubResizeObserver();
 });
 afterEach(() => {
   cleanup();

@@ -4,20 +4,13 @@ import { cleanup, fireEvent, render, screen } from '@testing-library/react';
 import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import type { RideMode } from '@ridealong/contracts';
 import { stubMatchMedia } from '../../../../test/stubMatchMedia';
+import { stubResizeObserver } from '../../../../test/stubResizeObserver';
 import { PlayerOverlay } from '../../components/PlayerOverlay';
 import { RideModeChoice } from './RideModeChoice';
 
 beforeAll(() => {
   stubMatchMedia();
-  // jsdom has no ResizeObserver; the control's moving indicator asks for one.
-  vi.stubGlobal(
-    'ResizeObserver',
-    class {
-      observe() {}
-      unobserve() {}
-      disconnect() {}
-    },
-  );
+  stubResizeObserver();
 });
 afterEach(cleanup);
 
