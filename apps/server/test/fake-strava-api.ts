@@ -85,6 +85,13 @@ async function readBody(req: IncomingMessage): Promise<Buffer> {
   return Buffer.concat(chunks);
 }
 
+/** A test server's settings that send its Strava calls to `fake`, as its registered app. */
+export const fakeStravaEnv = (fake: FakeStrava): Record<string, string> => ({
+  STRAVA_CLIENT_ID: fake.client.id,
+  STRAVA_CLIENT_SECRET: fake.client.secret,
+  STRAVA_BASE_URL: fake.baseUrl,
+});
+
 export async function startFakeStrava(): Promise<FakeStrava> {
   let nextUploadId = 16_000_000_000;
   let nextActivityId = 9_000_000_000;

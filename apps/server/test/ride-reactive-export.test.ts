@@ -1,7 +1,7 @@
 import { Decoder, Stream } from '@garmin/fitsdk';
 import type { ActivitySeries, RidePoint, StravaUploadResponse, Track } from '@ridealong/contracts';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { startFakeStrava, type FakeStrava } from './fake-strava-api.js';
+import { fakeStravaEnv, startFakeStrava, type FakeStrava } from './fake-strava-api.js';
 import { backends, startServer, type TestServer } from './harness.js';
 import { json, member, type Member } from './races-fixtures.js';
 import { REACTIVE, saveRide } from './reactive-fixtures.js';
@@ -61,9 +61,7 @@ describe.each(backends)('a reactive ride exported as FIT and to Strava ($name)',
   beforeAll(async () => {
     fake = await startFakeStrava();
     s = await startServer(backend, {
-      STRAVA_CLIENT_ID: fake.client.id,
-      STRAVA_CLIENT_SECRET: fake.client.secret,
-      STRAVA_BASE_URL: fake.baseUrl,
+      ...fakeStravaEnv(fake),
       JOB_RETRY_BASE_SECONDS: '1',
     });
     owner = await member(s, { name: 'Owner' });

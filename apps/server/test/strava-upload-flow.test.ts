@@ -9,7 +9,7 @@ import {
 } from '@ridealong/contracts';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { jobs as jobsTable, stravaRateWindows, users } from '../src/db/schema.js';
-import { startFakeStrava, type FakeStrava } from './fake-strava-api.js';
+import { fakeStravaEnv, startFakeStrava, type FakeStrava } from './fake-strava-api.js';
 import { backends, startServer, type TestServer } from './harness.js';
 import { json, member, type Member } from './races-fixtures.js';
 import { rideSockets, rideThrough, slopeVideo, startedAgo } from './ride-fixtures.js';
@@ -33,9 +33,7 @@ describe.each(backends)('Strava uploads through the app ($name)', (backend) => {
   beforeAll(async () => {
     fake = await startFakeStrava();
     s = await startServer(backend, {
-      STRAVA_CLIENT_ID: fake.client.id,
-      STRAVA_CLIENT_SECRET: fake.client.secret,
-      STRAVA_BASE_URL: fake.baseUrl,
+      ...fakeStravaEnv(fake),
       JOB_RETRY_BASE_SECONDS: '1',
     });
     owner = await member(s, { name: 'Owner' });

@@ -2,24 +2,11 @@
 import { MantineProvider } from '@mantine/core';
 import { act, cleanup, render, screen } from '@testing-library/react';
 import { afterEach, beforeAll, describe, expect, it } from 'vitest';
-import type { RouteSummary } from '@ridealong/contracts';
 import { stubMatchMedia } from '../../../test/stubMatchMedia';
+import { kilometreRoute } from '../../../test/routeFixture';
 import { RouteProgress } from './RouteProgress';
 
-/** 1 km in 100 s: flat for 500 m at 100 m, then 500 m at 4 %. */
-const route: RouteSummary = {
-  distance_m: 1000,
-  climb_m: 20,
-  max_grade_percent: 4,
-  min_elevation_m: 100,
-  max_elevation_m: 120,
-  profile: [
-    [0, 100],
-    [500, 100],
-    [1000, 120],
-  ],
-  profile_t: [0, 50, 100],
-};
+const route = kilometreRoute;
 
 /** A <video> whose clock the test sets (jsdom plays nothing). */
 function fakeVideo() {

@@ -4,27 +4,14 @@ import { MantineProvider } from '@mantine/core';
 import { act, cleanup, render, screen } from '@testing-library/react';
 import axe from 'axe-core';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import type { RouteSummary } from '@ridealong/contracts';
 import { stubMatchMedia } from '../../../../test/stubMatchMedia';
+import { kilometreRoute } from '../../../../test/routeFixture';
 import { ghostRide } from './ghostFixtures';
 import { GhostRouteProgress, MARKER_MS } from './GhostRouteProgress';
 import type { GhostPlace } from './ghostWindows';
 import type { GhostPositions } from './useGhosts';
 
-/** 1 km: flat for 500 m at 100 m, then 500 m at 4 %. */
-const route: RouteSummary = {
-  distance_m: 1000,
-  climb_m: 20,
-  max_grade_percent: 4,
-  min_elevation_m: 100,
-  max_elevation_m: 120,
-  profile: [
-    [0, 100],
-    [500, 100],
-    [1000, 120],
-  ],
-  profile_t: [0, 50, 100],
-};
+const route = kilometreRoute;
 
 const at = (distance: number): GhostPlace => ({
   distance,
