@@ -157,7 +157,11 @@ describe('VoiceoverTab: recording', () => {
     fakeMicrophone();
     const { video, advance } = fakeVideo(60);
     const { router } = renderTab({ owner: true, electron: true, video });
+    const armed = vi.spyOn(router, 'getBlocker');
     await recordTake(video, advance, 2);
+    // React Router arms a blocker two effect passes after the guard mounts, and the take's row
+    // can show before them on a busy machine: a move made earlier would not be asked about.
+    await waitFor(() => expect(armed).toHaveBeenCalled());
     act(() => void router.navigate('/videos'));
     const dialog = await screen.findByRole('dialog');
     expect(within(dialog).getByText(VOICEOVER_TEXT.leave)).toBeTruthy();
