@@ -25,8 +25,8 @@ describe.each(backends)('counting ads on $name', (backend) => {
   afterAll(() => s.close());
 
   const today = () => utcDay(new Date());
-  const countsOf = async (id: number) => {
-    const [row] = await s.database.db
+  const countsOf = async (id: number, server: TestServer = s) => {
+    const [row] = await server.database.db
       .select()
       .from(adDailyCounts)
       .where(eq(adDailyCounts.adId, id));
@@ -219,5 +219,26 @@ describe.each(backends)('counting ads on $name', (backend) => {
       statuses.add((await impression(ad.id, undefined, `Flood ${i}`)).status);
     }
     expect(statuses).toEqual(new Set([204, 429]));
+  });
+
+  it('counts an IPv6 guest once per /64, whichever of its addresses it takes', async () => {
+    // Behind a trusted balancer (loopback here), the forwarded address is the guest's.
+    const proxied = await startServer(backend, { TRUST_PROXY: '127.0.0.1' });
+    try {
+      const boss = await member(proxied, { name: 'Bo', admin: true });
+      const shown = await servingAd(proxied, boss, { slot: 'videos' });
+      const from = (address: string) =>
+        call(proxied, 'POST', `/api/v1/ads/${shown.id}/impression?slot=videos`, {
+          headers: { 'user-agent': 'Phone', 'x-forwarded-for': address },
+        }).then((r) => r.status);
+      for (const address of ['2001:db8:7::1', '2001:db8:7:0:9:8:7:6', '2001:db8:7::abcd']) {
+        expect(await from(address)).toBe(204);
+      }
+      expect(await countsOf(shown.id, proxied)).toEqual({ impressions: 1, clicks: 0 });
+      expect(await from('2001:db8:8::1')).toBe(204);
+      expect(await countsOf(shown.id, proxied)).toEqual({ impressions: 2, clicks: 0 });
+    } finally {
+      await proxied.close();
+    }
   });
 });

@@ -127,6 +127,14 @@ describe.each(backends)('auth rate limits on $name', (backend) => {
       const a = [await signin(proxied, '203.0.113.1'), await signin(proxied, '203.0.113.1')];
       expect([...a, await signin(proxied, '203.0.113.1')]).toEqual([401, 401, 429]);
       expect(await signin(proxied, '203.0.113.2')).toBe(401);
+      // IPv6: one budget per /64, whichever of its addresses the client takes.
+      const ipv6 = [
+        await signin(proxied, '2001:db8:5::1'),
+        await signin(proxied, '2001:db8:5:0:a:b:c:d'),
+        await signin(proxied, '2001:db8:5::ffff'),
+      ];
+      expect(ipv6).toEqual([401, 401, 429]);
+      expect(await signin(proxied, '2001:db8:6::1')).toBe(401);
     } finally {
       await proxied.close();
     }

@@ -1,4 +1,5 @@
 import type { Config } from '../config.js';
+import { clientNetwork } from './client-network.js';
 import { tooManyRequests } from './errors.js';
 import type { RateLimiter } from '../lib/rate-limiter.js';
 
@@ -17,13 +18,13 @@ export type AuthAction =
   | 'strava';
 
 /**
- * Sign-in, sign-up, recovery, code redemption and Strava connection are limited per client IP and
- * per subject: the email address tried, or the member (`member:{id}`) redeeming a code or
+ * Sign-in, sign-up, recovery, code redemption and Strava connection are limited per client
+ * network (an IPv4 address, an IPv6 /64: clientNetwork) and per subject: the email address tried, or the member (`member:{id}`) redeeming a code or
  * connecting Strava.
  */
 export function authRateLimits(limiter: RateLimiter, cfg: Config['rateLimit']) {
   return async function check(action: AuthAction, ip: string, subject?: string): Promise<void> {
-    const byIp = await limiter.hit(`${action}:ip:${ip}`, cfg.perIp, cfg.windowMs);
+    const byIp = await limiter.hit(`${action}:ip:${clientNetwork(ip)}`, cfg.perIp, cfg.windowMs);
     if (!byIp.allowed) throw tooManyRequests(byIp.retryAfterSeconds);
     if (subject) {
       const byEmail = await limiter.hit(

@@ -41,17 +41,18 @@ export function daysBefore(day: string, days: number): string {
 }
 
 /**
- * Who is counted, before hashing: a member by id, a guest by address and browser (no cookie,
- * nothing stored). Only the salted hash of this reaches the database.
+ * Who is counted, before hashing: a member by id, a guest by network (`clientNetwork`: an IPv6
+ * /64, not each address in it) and browser; no cookie, nothing stored. Only the salted hash of
+ * this reaches the database.
  */
 export function viewerKey(
   memberId: number | null,
-  ip: string,
+  network: string,
   userAgent: string | undefined,
 ): string {
   return memberId !== null
     ? `member:${memberId}`
-    : `guest:${ip}\n${(userAgent ?? '').slice(0, 500)}`;
+    : `guest:${network}\n${(userAgent ?? '').slice(0, 500)}`;
 }
 
 /**

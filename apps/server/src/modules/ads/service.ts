@@ -9,6 +9,7 @@ import {
   type AdSlot,
 } from '@ridealong/contracts';
 import { isForeignKeyViolation } from '../../db/pg-errors.js';
+import { clientNetwork } from '../../http/client-network.js';
 import type { UserRow } from '../../db/schema.js';
 import { badRequest, forbidden, HttpError, notFound, tooManyRequests } from '../../http/errors.js';
 import type { RateLimiter } from '../../lib/rate-limiter.js';
@@ -105,7 +106,7 @@ export function adsService(deps: AdsServiceDeps) {
     const day = utcDay(now);
     const hash = viewerHash(
       await saltOf(day),
-      viewerKey(who.member?.id ?? null, who.ip, who.userAgent),
+      viewerKey(who.member?.id ?? null, clientNetwork(who.ip), who.userAgent),
     );
     try {
       await repo.countOnce(ad.id, day, kind, hash);
@@ -120,7 +121,8 @@ export function adsService(deps: AdsServiceDeps) {
     servesAds(who.member ? planFieldsOf(who.member) : null, now);
 
   const rateLimited = async (ip: string) => {
-    const rate = await limiter.hit(`ads:ip:${ip}`, AD_COUNT_RATE.perIp, AD_COUNT_RATE.windowMs);
+    const key = `ads:ip:${clientNetwork(ip)}`;
+    const rate = await limiter.hit(key, AD_COUNT_RATE.perIp, AD_COUNT_RATE.windowMs);
     if (!rate.allowed) throw tooManyRequests(rate.retryAfterSeconds);
   };
 
