@@ -1,8 +1,10 @@
 import { readdir, readFile } from 'node:fs/promises';
 import path from 'node:path';
+import { and, eq, sql } from 'drizzle-orm';
 import { expect } from 'vitest';
 import type { OverlayLayer } from '@ridealong/contracts';
 import { createMediaRunner } from '@ridealong/media';
+import { jobs } from '../src/db/schema.js';
 import type { TestServer } from './harness.js';
 import { mediaDirOf, type Member } from './races-fixtures.js';
 
@@ -125,10 +127,27 @@ export async function settledLayer(
     const { body } = await ownerLayers(s, raceId, owner.user.id, owner);
     const layer = body.find((l) => l.id === layerId);
     if (!layer) throw new Error(`layer ${layerId} is not listed`);
-    if (layer.status !== 'processing') return layer;
+    if (layer.status !== 'processing' && (await processingEnded(s, layerId))) return layer;
     if (Date.now() > deadline) throw new Error(`layer ${layerId} still processing`);
     await new Promise((r) => setTimeout(r, 100));
   }
+}
+
+/**
+ * Whether the layer's processing job is over. The job marks the layer ready first and only then
+ * removes the upload and its scratch folder, so a test that looks for leftovers waits for this.
+ */
+async function processingEnded(s: TestServer, layerId: number): Promise<boolean> {
+  const rows = await s.database.db
+    .select({ state: jobs.state })
+    .from(jobs)
+    .where(
+      and(
+        eq(jobs.name, 'voiceover.process'),
+        sql`${jobs.payload}->>'layerId' = ${String(layerId)}`,
+      ),
+    );
+  return rows.every((r) => r.state === 'done' || r.state === 'failed');
 }
 
 /** Every file (not folder) below `dir`, relative to it; none when it does not exist. */
