@@ -1,6 +1,6 @@
 import { and, eq } from 'drizzle-orm';
 import { STRAVA, STRAVA_MESSAGES } from '@ridealong/contracts';
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import type { Database } from '../src/db/client.js';
 import { jobs, stravaRateWindows, stravaUploads, tracks, type JobRow } from '../src/db/schema.js';
 import { createDbJobQueue, type JobOutcome } from '../src/jobs/db-queue.js';
@@ -304,6 +304,10 @@ describe.each(backends)('strava.upload ($name)', (backend) => {
     const [job] = await settledJobs(ride.trackId);
     // The wait was a deferral: it did not use up an attempt.
     expect(job).toMatchObject({ state: 'done', attempts: 1 });
+    // The runner tells of an outcome once its row is written.
+    await vi.waitFor(() =>
+      expect(w.outcomes.some((o) => o.id === job!.id && o.outcome === 'done')).toBe(true),
+    );
     expect(w.outcomes.filter((o) => o.id === job!.id).map((o) => o.outcome)).toEqual([
       'deferred',
       'done',

@@ -136,6 +136,7 @@ export async function settledLayer(
 /**
  * Whether the layer's processing job is over. The job marks the layer ready first and only then
  * removes the upload and its scratch folder, so a test that looks for leftovers waits for this.
+ * (A final failure is recorded before onFailed removes the upload: that test waits for it.)
  */
 async function processingEnded(s: TestServer, layerId: number): Promise<boolean> {
   const rows = await s.database.db

@@ -2,7 +2,7 @@ import { mkdir, mkdtemp, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { eq } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { overlayLayerSchema, type OverlayLayer } from '@ridealong/contracts';
 import { jobs, overlayLayers } from '../src/db/schema.js';
 import { backends, startServer, type TestServer } from './harness.js';
@@ -173,7 +173,8 @@ describe.each(backends)('voiceovers ($name)', (backend) => {
       .insert(jobs)
       .values({ name: 'voiceover.process', payload: { layerId: row.id } });
     expect((await settledLayer(s, v.id, owner, row.id)).status).toBe('failed');
-    await expectNoLeftovers(s, v.id, []);
+    // The runner records the failure before the job's onFailed marks the layer and drops files.
+    await vi.waitFor(() => expectNoLeftovers(s, v.id, []), { timeout: 5000 });
     // A failed layer holds nothing: the owner records over its stretch again.
     const again = await saved(v.id, 0);
     expect(again.status).toBe('ready');
