@@ -19,8 +19,8 @@ export type AuthAction =
 
 /**
  * Sign-in, sign-up, recovery, code redemption and Strava connection are limited per client
- * network (an IPv4 address, an IPv6 /64: clientNetwork) and per subject: the email address tried, or the member (`member:{id}`) redeeming a code or
- * connecting Strava.
+ * network (an IPv4 address, an IPv6 /64: clientNetwork) and per subject: the email address
+ * tried, or the member (`member:{id}`) redeeming a code or connecting Strava.
  */
 export function authRateLimits(limiter: RateLimiter, cfg: Config['rateLimit']) {
   return async function check(action: AuthAction, ip: string, subject?: string): Promise<void> {

@@ -1,6 +1,7 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { adServingSchema, adSlotSchema, failureSchema, idParamsSchema } from '@ridealong/contracts';
+import { clientNetwork } from '../../http/client-network.js';
 import { failureResponses } from '../../http/failure-responses.js';
 import type { UserRow } from '../../db/schema.js';
 import type { AdsService, AdViewer } from './service.js';
@@ -16,7 +17,7 @@ const viewerOf = (req: {
   headers: { 'user-agent'?: string; 'sec-fetch-site'?: string | string[] };
 }): AdViewer => ({
   member: req.currentUser,
-  ip: req.ip,
+  network: clientNetwork(req.ip),
   userAgent: req.headers['user-agent'],
   // Browsers say where a request comes from; another site's page must not count for ours.
   // Without the header (older browsers, the desktop app's own requests) it cannot be told.

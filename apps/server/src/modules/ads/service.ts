@@ -9,7 +9,6 @@ import {
   type AdSlot,
 } from '@ridealong/contracts';
 import { isForeignKeyViolation } from '../../db/pg-errors.js';
-import { clientNetwork } from '../../http/client-network.js';
 import type { UserRow } from '../../db/schema.js';
 import { badRequest, forbidden, HttpError, notFound, tooManyRequests } from '../../http/errors.js';
 import type { RateLimiter } from '../../lib/rate-limiter.js';
@@ -43,11 +42,12 @@ export type AdsServiceDeps = {
   random?: () => number;
 };
 
-/** Who asks to count: the member, or the guest's address and browser (hashed, never stored). */
+/** Who asks to count: the member, or the guest's network and browser (hashed, never stored). */
 export type AdViewer = {
   /** The signed-in member (their plan decides whether they get ads at all). */
   member: UserRow | null;
-  ip: string;
+  /** The client's network (`clientNetwork`: an IPv6 /64, not each address in it). */
+  network: string;
   userAgent: string | undefined;
   /** False when the browser says another site's page sent the request (Sec-Fetch-Site). */
   fromOurPages: boolean;
@@ -106,7 +106,7 @@ export function adsService(deps: AdsServiceDeps) {
     const day = utcDay(now);
     const hash = viewerHash(
       await saltOf(day),
-      viewerKey(who.member?.id ?? null, clientNetwork(who.ip), who.userAgent),
+      viewerKey(who.member?.id ?? null, who.network, who.userAgent),
     );
     try {
       await repo.countOnce(ad.id, day, kind, hash);
@@ -120,8 +120,8 @@ export function adsService(deps: AdsServiceDeps) {
   const getsAds = (who: AdViewer, now: Date) =>
     servesAds(who.member ? planFieldsOf(who.member) : null, now);
 
-  const rateLimited = async (ip: string) => {
-    const key = `ads:ip:${clientNetwork(ip)}`;
+  const rateLimited = async (network: string) => {
+    const key = `ads:ip:${network}`;
     const rate = await limiter.hit(key, AD_COUNT_RATE.perIp, AD_COUNT_RATE.windowMs);
     if (!rate.allowed) throw tooManyRequests(rate.retryAfterSeconds);
   };
@@ -145,7 +145,7 @@ export function adsService(deps: AdsServiceDeps) {
 
     /** POST /ads/{id}/impression: counted once a day per viewer and ad. */
     async impression(id: number, who: AdViewer, now = new Date()): Promise<void> {
-      await rateLimited(who.ip);
+      await rateLimited(who.network);
       const ad = serving(id, now);
       if (!who.fromOurPages) throw forbidden(AD_MESSAGES.otherSite);
       // Never served to an ad-free member: such a report is not a view to count.
@@ -155,7 +155,7 @@ export function adsService(deps: AdsServiceDeps) {
 
     /** GET /ads/{id}/click: counts, then answers the stored link (checked again), never another. */
     async click(id: number, who: AdViewer, now = new Date()): Promise<string> {
-      await rateLimited(who.ip);
+      await rateLimited(who.network);
       const ad = serving(id, now);
       const link = adLinkSchema.safeParse(ad.linkUrl);
       if (!link.success) throw notFound(AD_MESSAGES.noLink);
